@@ -54,8 +54,27 @@ def register(op: str) -> Callable[[Handler], Handler]:
     return wrap
 
 
+_PLUGINS = ("tianjiu_core.solver", "tianjiu_core.puzzles")
+_plugins_loaded = [False]
+
+
+def _load_plugins() -> None:
+    """Import the modules that register more ops (solver, puzzles) when they exist."""
+    if _plugins_loaded[0]:
+        return
+    _plugins_loaded[0] = True
+    import importlib
+    for mod in _PLUGINS:
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError as exc:
+            if exc.name != mod:
+                raise
+
+
 def handle(request: dict[str, Any]) -> dict[str, Any]:
     """Answer one request; engine errors become ``{"ok": false, "error": …}``."""
+    _load_plugins()
     if not isinstance(request, dict):
         return _error("NotationError", "a request is a JSON object with an 'op'")
     op = request.get("op")
