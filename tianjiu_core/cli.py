@@ -319,7 +319,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _load_plugins() -> None:
     """Import the modules that add subcommands (solver, puzzles) when they exist."""
     import importlib
-    for mod in ("tianjiu_core.solver", "tianjiu_core.puzzles"):
+    for mod in ("tianjiu_core.solver_cli", "tianjiu_core.puzzles_cli"):
         try:
             importlib.import_module(mod)
         except ModuleNotFoundError as exc:
