@@ -86,14 +86,26 @@ _TABLE: tuple[tuple, ...] = (
 
 
 PIP_GRID: dict[int, tuple[tuple[int, int], ...]] = {
-    1: ((1, 1),),
-    2: ((1, 0), (1, 2)),
-    3: ((0, 0), (1, 1), (2, 2)),
+    1: ((0, 1),),
+    2: ((0, 0), (0, 2)),
+    3: ((0, 2), (1, 1), (2, 0)),
     4: ((0, 0), (0, 2), (2, 0), (2, 2)),
     5: ((0, 0), (0, 2), (1, 1), (2, 0), (2, 2)),
     6: ((0, 0), (1, 0), (2, 0), (0, 2), (1, 2), (2, 2)),
 }
-"""Where the pips of a half sit on its 3×3 grid, (row, column), by pip count."""
+"""Where the pips of a half sit on its 3×3 grid, (row, column), by pip count.
+
+Rows count from the tile's *end*: row 0 is the outer edge of the half, row 2
+the side next to the tile's middle.  As on real Chinese domino tiles, the 1
+(one large red pip) and the 2 (two white pips side by side) sit at the very
+end, leaving the middle of the tile empty; 3 is a diagonal, 4 a square, 5 a
+quincunx, 6 two columns of three.  :meth:`Tile.pips` turns the bottom half
+round (180°), so every tile reads the same either way up."""
+
+LONG_THREE_HALF: tuple[tuple[int, int], ...] = ((0, 0), (0, 2), (2, 1))
+"""長三 (33) is the one face drawn differently: each 3 is two pips side by side
+at the end and one in the middle column near the centre, so the tile shows a
+pair, two pips one above the other, and a pair — the "long" figure of its name."""
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -155,22 +167,32 @@ class Tile:
         return self.code in ("12", "15")
 
     def pips(self) -> tuple[tuple[int, int, int, str], ...]:
-        """Every pip as ``(half, row, col, colour)``: half 0 is the top (the ``low``
-        digit), rows and columns 0–2 on a 3×3 grid, colour ``"red"`` or ``"white"``.
+        """Every pip as ``(half, row, col, colour)`` as drawn, the tile standing
+        upright: half 0 is the top (the ``low`` digit), half 1 the bottom; rows
+        and columns 0–2 on each half's 3×3 grid, row 0 at the top of the half,
+        column 0 at the left; colour ``"red"`` or ``"white"``.
 
-        1 and 4 pips are red; 天 has three red and three white pips in each half
-        (the left column red).  The counts agree with the table's red/white columns.
+        Layouts come from :data:`PIP_GRID` (and :data:`LONG_THREE_HALF` for
+        長三); the bottom half is the top layout turned 180°.  1 and 4 pips are
+        red; 天 has three red and three white pips in each half — the left
+        column of the top half and, turned round, the right column of the bottom
+        half.  The counts agree with the table's red/white columns (spec §1).
 
         >>> sum(p[3] == "red" for p in Tile.parse("66").pips()), len(Tile.parse("66").pips())
         (6, 12)
+        >>> Tile.parse("12").pips()
+        ((0, 0, 1, 'red'), (1, 2, 2, 'white'), (1, 2, 0, 'white'))
         """
         out = []
         for half, n in enumerate((self.low, self.high)):
-            for row, col in PIP_GRID[n]:
+            cells = LONG_THREE_HALF if self.code == "33" else PIP_GRID[n]
+            for row, col in cells:
                 if n in (1, 4) or (self.code == "66" and col == 0):
                     colour = "red"
                 else:
                     colour = "white"
+                if half == 1:
+                    row, col = 2 - row, 2 - col
                 out.append((half, row, col, colour))
         return tuple(out)
 
