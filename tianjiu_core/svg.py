@@ -108,7 +108,7 @@ VIEWBOX = f"0 0 {_W} {_H}"
 ASPECT = _W / _H
 """Width / height of a tile picture (1 : 2.2)."""
 
-RED = "#ef3b3b"
+RED = "#ff4a4a"
 """Stroke colour of red pips (drawn as rings)."""
 WHITE = "#f3efe4"
 """Fill colour of white pips (solid ivory discs)."""
@@ -121,10 +121,11 @@ _BACK_PANEL = "#2b3039"  # face-down tiles: an inner panel and a diamond
 # Pip centres on the 100 × 220 box.  Each half is a 3 × 3 grid; the halves are
 # kept well apart (there is no dividing bar on Chinese dominoes).
 _COLS = (26.0, 50.0, 74.0)
-_ROWS = ((25.0, 54.0, 83.0), (137.0, 166.0, 195.0))
+_ROWS = ((24.0, 52.0, 80.0), (196.0, 168.0, 140.0))  # per half: from its end inwards
+_ROW_SCALE = {4: 0.8}    # a 4 is a square: its rows sit closer, as on real tiles
 _PIP_R = 11.0            # ordinary pip radius
 _ONE_R = 15.0            # the red 1 is drawn larger, as on real tiles
-_RING = 0.55             # a red ring's stroke width, as a share of its outer radius (rounded)
+_RING = 0.6              # a red ring's stroke width, as a share of its outer radius (rounded)
 
 _LANGS = {"hant": "zh-Hant", "hans": "zh-Hans", "en": "en"}
 _BACK_LABEL = {"hant": "牌背", "hans": "牌背", "en": "face-down tile"}
@@ -202,7 +203,10 @@ def _face_parts(tile: Tile) -> list[str]:
     parts = _body()
     for half, row, col, colour in tile.pips():
         n = tile.low if half == 0 else tile.high
-        parts.append(_pip(_COLS[col], _ROWS[half][row], colour, big=(n == 1)))
+        inward = row if half == 0 else 2 - row  # rows counted from this half's end
+        end, y = _ROWS[half][0], _ROWS[half][inward]
+        y = end + (y - end) * _ROW_SCALE.get(n, 1.0)
+        parts.append(_pip(_COLS[col], y, colour, big=(n == 1)))
     return parts
 
 
