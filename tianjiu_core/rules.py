@@ -78,7 +78,8 @@ class Rules:
             if choices is None:
                 if not isinstance(value, bool):
                     raise RulesError(f"option {f.name!r} must be true or false, not {value!r}")
-            elif value not in choices or isinstance(value, bool):
+            elif value not in choices or type(value) not in {type(c) for c in choices}:
+                # exact type: True == 1 and 4.0 == 4, but neither is a valid choice
                 raise RulesError(
                     f"option {f.name!r} must be one of {', '.join(map(repr, choices))}, not {value!r}")
 
@@ -87,7 +88,7 @@ class Rules:
         """A named preset: ``hk`` (defaults), ``no_wen_zun``, ``classic``."""
         try:
             return PRESETS[name]
-        except KeyError:
+        except (KeyError, TypeError):  # TypeError: an unhashable name such as a list
             raise RulesError(
                 f"unknown rules preset {name!r}: use one of {', '.join(PRESETS)}") from None
 
