@@ -60,6 +60,12 @@ class Action:
     tiles: tuple[Tile, ...]
     unknown: int = 0
 
+    def __post_init__(self) -> None:
+        # canonical order, so that equal actions compare equal however the tiles were listed
+        tiles = self.tiles
+        if type(tiles) is not tuple or any(a.index > b.index for a, b in zip(tiles, tiles[1:])):
+            object.__setattr__(self, "tiles", sort_tiles(tiles))
+
     @property
     def size(self) -> int:
         """Tiles the action uses (= 棟 at stake in its trick)."""
