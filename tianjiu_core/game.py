@@ -674,9 +674,14 @@ class Hand:
         self.to_act = -1
 
     def _unbeatable_single(self, lead_play: Play) -> bool:
-        """No tile outside the shown ones could have beaten this single (八支 test, spec §6)."""
+        """No tile outside the shown ones and the finisher's own could have beaten this
+        single (八支 test, spec §6).  Other seats' face-down discards count as unseen; the
+        finisher's own face-down leads (``lead_face_down``) are known to it."""
         lead = lead_play.tiles[0]
         seen = Counter(self.shown)  # includes the lead itself and earlier face-up plays
+        finisher = self.trick[0].seat
+        seen.update(t for rec in self.tricks for a in rec.actions
+                    if a.seat == finisher and a.kind == "down" for t in a.tiles)
         for t in TILES:
             if t.suit != lead.suit or seen[t] >= t.copies:
                 continue

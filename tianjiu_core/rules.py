@@ -43,6 +43,9 @@ class Rules:
       ``yao_capture`` 么雙擒四, ``bao_zun`` 包尊, ``si_da_bao`` 四大包,
       ``sweep`` 七支/八支.
     Supreme: ``wen_zun`` (15+15 is 文尊), ``wen_zun_capture`` (16+16 擒尊).
+      The capturer's money is 尊錢, the 賀尊 payment, so with ``he_zun`` off a
+      capture wins the trick but collects nothing (our reading; the seeds only
+      describe 擒尊 together with 賀尊).
     Scoring: ``si_da_he_banker_multiplier`` (四大賀 × banker multiplier),
       ``yao_capture_factor`` (4 or 2), ``banker_ba_zhi_strict`` (seed 000's
       stricter banker 八支), ``natural_hands`` 例牌 (``"none"``, ``"one_red"``,
