@@ -127,3 +127,76 @@ def test_special_finish_factors():
     zun_sweep = settle(banker=E, banker_streak=1, finisher=N, dong=(0, 0, 0, 8),
                        finish=Finish("zun", last_trick_tiles=2))
     assert zun_sweep.finish_factor == 8
+
+
+# --------------------------------------------------------------------------- seed 001's list
+# (A finishes, B loses; "做了 n 次庄" is the banker streak n) — every line of the seed's 范例
+
+SEED_001 = [
+    # loser 棟, B banker streak, A banker streak, B pays (negative: B is paid)
+    (0, None, None, 5),      # B 输空戙: 5
+    (6, None, None, -2),     # 入二
+    (6, 2, None, -2),        # 入二, banker B not multiplied
+    (4, None, None, 0),      # 归戙
+    (1, 1, None, 6),         # 3×2
+    (0, 1, None, 10),        # 5×2
+    (0, 2, None, 15),        # 5×3
+    (0, None, 1, 10),
+    (0, None, 2, 15),
+    (3, None, 3, 4),         # 1×4
+    (5, None, 1, -2),        # 入一入出二
+]
+
+
+@pytest.mark.parametrize("dong,b_streak,a_streak,pays", SEED_001)
+def test_seed_001_examples(dong, b_streak, a_streak, pays):
+    if b_streak is not None:
+        got = amount_for(dong, loser_is_banker=True, streak=b_streak)
+    elif a_streak is not None:
+        got = amount_for(dong, finisher_is_banker=True, streak=a_streak)
+    else:
+        got = amount_for(dong)
+    assert got == pays
+
+
+@pytest.mark.parametrize("dong,finisher,banker,streak", [
+    ((1, 4, 0, 3), N, E, 1), ((1, 5, 0, 2), N, E, 1), ((0, 0, 2, 6), W, N, 4),
+    ((2, 2, 2, 2), E, E, 7), ((6, 0, 0, 2), N, S, 2), ((0, 5, 1, 2), N, N, 1),
+])
+def test_every_settlement_sums_to_zero_and_names_each_loser(dong, finisher, banker, streak):
+    for kind, captured in [("plain", None), ("yao", None), ("zun", None), ("four", None),
+                           ("yao", (finisher + 1) % 4), ("zun", (finisher + 3) % 4)]:
+        for guaranteed in (False, True):
+            s = settle(banker=banker, banker_streak=streak, finisher=finisher, dong=dong,
+                       finish=Finish(kind, captured, guaranteed))
+            assert sum(s.payments) == 0
+            losers = {i.on_behalf_of if i.on_behalf_of is not None else
+                      (i.payer if i.payee == finisher else i.payee) for i in s.items}
+            assert losers == {x for x in range(4) if x != finisher}
+
+
+def test_empty_dong_units_four():
+    from tianjiu_core.rules import Rules
+
+    s = settle(banker=E, banker_streak=1, finisher=N, dong=(1, 4, 0, 3),
+               rules=Rules(empty_dong_units=4))
+    assert s.payments == (-6, 0, -4, 10)
+
+
+@pytest.mark.parametrize("finish,msg", [
+    (Finish("big"), "finish kind must be plain, yao, zun or four"),
+    (Finish("plain", captured_from=S), "kind must be yao or zun"),
+    (Finish("yao", captured_from=N), "cannot capture its own"),
+    (Finish("yao", captured_from=9), "captured_from must be a seat"),
+    (Finish("plain", last_trick_tiles=5), "the last trick has 1–4 tiles"),
+    (Finish("plain", last_trick_tiles="2"), "the last trick has 1–4 tiles"),  # type: ignore[arg-type]
+])
+def test_inconsistent_finish_is_refused(finish, msg):
+    with pytest.raises(InconsistentPositionError, match=msg):
+        settle(banker=E, banker_streak=1, finisher=N, dong=(1, 4, 0, 3), finish=finish)
+
+
+@pytest.mark.parametrize("dong", [(1, 4, 0, 3, 0), (1, 4, -1, 4), (1, 4, 0, "3"), (0, 0, 0, 9)])
+def test_bad_dong_is_refused(dong):
+    with pytest.raises(InconsistentPositionError):
+        settle(banker=E, banker_streak=1, finisher=N, dong=dong)

@@ -287,7 +287,8 @@ def settle(*, banker: int, banker_streak: int, finisher: int, dong: Sequence[int
     if finish.kind not in ("plain", "yao", "zun", "four"):
         raise InconsistentPositionError(
             f"finish kind must be plain, yao, zun or four, not {finish.kind!r}")
-    if not 1 <= finish.last_trick_tiles <= 4:
+    if (not isinstance(finish.last_trick_tiles, int) or isinstance(finish.last_trick_tiles, bool)
+            or not 1 <= finish.last_trick_tiles <= 4):
         raise InconsistentPositionError(
             f"the last trick has 1–4 tiles a seat, not {finish.last_trick_tiles!r}")
     if finish.captured_from is not None:
