@@ -55,6 +55,8 @@ FORMAT = "tianjiu-hand/1"
 
 
 def _need(table: dict, key: str, where: str) -> Any:
+    if not isinstance(table, dict):
+        raise InconsistentPositionError(f"hand record: [{where}] must be a table, not {table!r}")
     if key not in table:
         raise InconsistentPositionError(f"hand record: [{where}] needs {key!r}")
     return table[key]
@@ -145,14 +147,27 @@ class HandRecord:
             if not isinstance(streak, int) or streak < 1:
                 raise InconsistentPositionError(f"hand record: banker_streak must be ≥ 1, not {streak!r}")
             method = parse_method(_need(dl, "method", "deal")).name_hant
-            dice = tuple(_need(dl, "dice", "deal"))
-            wall = Wall.parse(_need(dl, "wall", "deal"))
+            dice = _need(dl, "dice", "deal")
+            if not isinstance(dice, list):
+                raise InconsistentPositionError(
+                    f"hand record: [deal] dice must be a list of two numbers, not {dice!r}")
+            dice = tuple(dice)
+            wall = _need(dl, "wall", "deal")
+            if not isinstance(wall, str):
+                raise InconsistentPositionError(
+                    f"hand record: [deal] wall must be a string of 32 tiles, not {wall!r}")
+            wall = Wall.parse(wall)
         except NotationError as exc:
             raise InconsistentPositionError(f"hand record: {exc}") from None
         actions = data.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise InconsistentPositionError("hand record: actions must be a list of strings")
         seats = table.get("seats", {})
+        if not isinstance(seats, dict) or not all(isinstance(v, str) for v in seats.values()):
+            raise InconsistentPositionError(
+                "hand record: [table] seats must be a table of names, e.g. { E = \"阿明\" }")
+        if not isinstance(data.get("result", {}), dict):
+            raise InconsistentPositionError("hand record: result must be a table")
         return cls(Rules.from_dict(data.get("rules")), banker, streak, wall, method,
                    dice, tuple(actions), dict(seats), data.get("result"))  # type: ignore[arg-type]
 
