@@ -51,6 +51,23 @@ def play_random(hand: Hand, rng: Rng) -> Hand:
     return hand
 
 
+_HANDS_KEY = pytest.StashKey[dict]()
+
+
+@pytest.fixture(scope="session")
+def random_hands(request) -> dict:
+    """A session counter ``{"played": n}`` of random hands the property tests played;
+    the total is printed in pytest's terminal summary (the issue asks for the number)."""
+    return request.config.stash.setdefault(_HANDS_KEY, {"played": 0})
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    counter = config.stash.get(_HANDS_KEY, None)
+    if counter and counter["played"]:
+        terminalreporter.write_line(
+            f"property tests: {counter['played']} random hands played to the end")
+
+
 @pytest.fixture(scope="session")
 def position():
     """``position(holdings, dong=…, leader=…, banker=…, streak=…, rules=…, shown=…)``."""
