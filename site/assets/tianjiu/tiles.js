@@ -1,0 +1,80 @@
+// Tile pictures in the browser: <svg><use href="tiles.svg#tj-tile-66"/></svg>
+// from the sprite the build writes (tianjiu_core.svg.sprite_svg), so tiles show
+// at once, without the engine.  tileSvg() returns exactly what
+// tianjiu_core.svg.use_svg() returns (a test compares them).
+import { TILES, SPRITE } from "./generated.js";
+
+export const spriteURL = new URL("./tiles.svg", import.meta.url).href;
+export const BY_CODE = Object.fromEntries(TILES.map((t) => [t.code, t]));
+const LANG_ATTR = { hant: "zh-Hant", hans: "zh-Hans", en: "en" };
+const [, , VB_W, VB_H] = SPRITE.viewBox.split(" ").map(Number);
+
+function num(x) {
+  const s = x.toFixed(2).replace(/0+$/, "").replace(/\.$/, "");
+  return s === "-0" || s === "" ? "0" : s;
+}
+
+function escapeAttr(text) {
+  return String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+function escapeText(text) {
+  return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** What a screen reader hears: "天 66", "Chop Gow 45", or the face-down label for null. */
+export function tileLabel(code, lang = "hant") {
+  if (code === null || code === undefined || code === "back") return SPRITE.back[lang];
+  const tile = BY_CODE[code];
+  if (!tile) throw new Error(`unknown tile code ${code}`);
+  return `${tile[lang]} ${tile.code}`;
+}
+
+/** Markup of one tile drawn from the sprite (null = face down), like svg.use_svg(). */
+export function tileSvg(code, { height = 64, lang = "hant", href = spriteURL, cssClass = "tj-tile", hidden = false } = {}) {
+  const face = code === null || code === undefined || code === "back" ? null : code;
+  if (face !== null && !BY_CODE[face]) throw new Error(`unknown tile code ${face}`);
+  const id = face === null ? "tj-tile-back" : `tj-tile-${face}`;
+  const label = tileLabel(face, lang);
+  const attrs = [
+    'xmlns="http://www.w3.org/2000/svg"',
+    `class="${escapeAttr(cssClass)}"`,
+    `viewBox="${SPRITE.viewBox}"`,
+    `width="${num(height * SPRITE.aspect)}"`,
+    `height="${num(height)}"`,
+    `data-tile="${face === null ? "back" : face}"`,
+  ];
+  if (hidden) attrs.push('aria-hidden="true"');
+  else attrs.push('role="img"', `aria-label="${escapeAttr(label)}"`, `lang="${LANG_ATTR[lang]}"`);
+  return `<svg ${attrs.join(" ")}><title>${escapeText(label)}</title><use href="${escapeAttr(`${href}#${id}`)}"/></svg>`;
+}
+
+/** Width of a tile picture of a given height (the sprite's aspect ratio, 100 : 220). */
+export function tileWidth(height) {
+  return (height * VB_W) / VB_H;
+}
+
+const ALIASES = new Map();
+for (const t of TILES) {
+  for (const name of [t.code, t.hant, t.hans, t.en.toLowerCase()]) {
+    if (!ALIASES.has(name)) ALIASES.set(name, []);
+    if (!ALIASES.get(name).includes(t.code)) ALIASES.get(name).push(t.code);
+  }
+}
+
+/** Parse "66 66 36 45" (codes, main names, "?" = face down) without the engine.
+ *  Returns codes (null for "?"); throws Error naming the token it does not know.
+ *  Names shared by two faces (雜九 = 36 or 45) take the face not used yet. */
+export function parseCodes(text) {
+  const out = [];
+  for (const token of String(text || "").split(/[\s,，、]+/).filter(Boolean)) {
+    if (token === "?") { out.push(null); continue; }
+    const key = /^[\x00-\x7f]+$/.test(token) ? token.toLowerCase() : token;
+    let codes = ALIASES.get(key) || ALIASES.get(token);
+    if (!codes && /^\d\d$/.test(token)) codes = ALIASES.get(token[1] + token[0]);
+    if (!codes) throw new Error(token);
+    const unused = codes.find((c) => out.filter((x) => x === c).length < BY_CODE[c].copies);
+    out.push(unused || codes[0]);
+  }
+  return out;
+}

@@ -1,0 +1,121 @@
+// The widget base class and the registry every widget joins.
+//
+// A widget is a custom element (light DOM, class prefix "tj-") that extends
+// TjWidget and registers itself with defineWidget(tag, Class).  Because custom
+// elements upgrade whenever they enter the document, widgets mount on the
+// first page load AND after every instant navigation, with no extra code;
+// the engine (a per-tab singleton) is never reloaded.
+//
+// Life cycle: connectedCallback → render() (build the DOM; tiles show now)
+//   → data-state="loading" while the engine loads (if static needsEngine)
+//   → ready(engine) → data-state="ready" (or a state of the widget's own:
+//   "solved", "failed", …) — any thrown error → data-state="error" + a message.
+import { engine, EngineError } from "./engine.js";
+import { langOf, t, engineText } from "./i18n.js";
+
+/** tag → {tag, cls, description} of every widget defined so far. */
+export const registry = new Map();
+
+/** Register a widget class under a custom-element tag ("tj-…"). Safe to call twice. */
+export function defineWidget(tag, cls, { description = "" } = {}) {
+  if (!/^tj-[a-z0-9-]+$/.test(tag)) throw new Error(`widget tags look like "tj-name", not ${tag}`);
+  if (!customElements.get(tag)) customElements.define(tag, cls);
+  registry.set(tag, { tag, cls, description });
+  return cls;
+}
+
+/** Create an element: h("button", {class: "x", onclick: fn}, "text", child…). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "html") el.innerHTML = value;
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+/** Words for an error, in the widget's language (never just "error"). */
+export function explain(err, lang) {
+  if (err instanceof EngineError) {
+    const kind = t(lang, `error.${err.type}`);
+    const known = kind !== `error.${err.type}`;
+    return `${known ? kind : t(lang, "error.engine")}: ${engineText(err.message, lang)}`;
+  }
+  return `${t(lang, "error.unexpected")}: ${(err && err.message) || err}`;
+}
+
+export class TjWidget extends HTMLElement {
+  /** Set to false in widgets that never call the engine (e.g. <tj-tiles>). */
+  static needsEngine = true;
+
+  connectedCallback() {
+    if (this._mounted) return; // moved within the page: keep the DOM and its state
+    this._mounted = true;
+    this.language = langOf(this);
+    this.classList.add("tj-widget");
+    this.state = "loading";
+    this.statusEl = h("p", { class: "tj-status", role: "status", "aria-live": "polite" });
+    try {
+      this.render();
+    } catch (err) {
+      this.fail(err);
+      return;
+    }
+    if (!this.contains(this.statusEl)) this.prepend(this.statusEl);
+    if (!this.constructor.needsEngine) {
+      this.state = "ready";
+      return;
+    }
+    this.say(this.t("engine.loading"), "loading");
+    engine().then(
+      async (api) => {
+        this.engine = api;
+        this.say("");
+        this.state = "ready";
+        try {
+          await this.ready(api);
+        } catch (err) {
+          this.fail(err);
+        }
+      },
+      (err) => this.fail(err, "engine.failed"),
+    );
+  }
+
+  /** data-state on the widget root: loading | ready | error | (widget-specific). */
+  get state() { return this.dataset.state; }
+  set state(value) { this.dataset.state = value; }
+
+  /** An interface string in the widget's language (keys in strings.toml). */
+  t(key, vars) { return t(this.language, key, vars); }
+
+  /** Show a short status line (kind: "" | "loading" | "error" | "ok"). */
+  say(text, kind = "") {
+    if (!this.statusEl) return;
+    this.statusEl.textContent = text || "";
+    this.statusEl.dataset.kind = kind;
+    this.statusEl.hidden = !text;
+    this.statusEl.setAttribute("role", kind === "error" ? "alert" : "status");
+  }
+
+  /** The widget cannot work: data-state="error" and the reason in words. */
+  fail(err, key = "error.widget") {
+    this.state = "error";
+    if (!this.statusEl) this.statusEl = h("p", { class: "tj-status" });
+    if (!this.contains(this.statusEl)) this.prepend(this.statusEl);
+    this.say(`${this.t(key)} ${explain(err, this.language)}`, "error");
+  }
+
+  /** Build the DOM (tiles and controls); called once, before the engine is ready. */
+  render() {}
+
+  /** Called once the engine is ready. */
+  async ready(_engine) {}
+}

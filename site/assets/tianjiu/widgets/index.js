@@ -1,0 +1,6 @@
+// Every widget of the runtime.  A new widget is one file in this folder that
+// calls defineWidget(...), plus one import line here (see SITE.md).
+import "./tiles.js";
+import "./engine-status.js";
+import "./settle.js";
+import "./playground.js";

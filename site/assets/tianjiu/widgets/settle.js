@@ -1,0 +1,161 @@
+// <tj-settle> — settle a hand from the 棟 each seat won (spec §5–§6).
+// Attributes (all optional, the defaults are spec §5's first example):
+//   dong="1 4 0 3" (E S W N)  banker="E"  streak="1"  finisher="N"  finish="plain"
+// The engine does the arithmetic (bridge op "settle") and returns every item;
+// this widget only lays them out in the page language.
+import { TjWidget, defineWidget, h, explain } from "../widget.js";
+import { label } from "../i18n.js";
+
+const SEATS = ["E", "S", "W", "N"];
+const FINISHES = ["plain", "yao", "zun", "four"];
+
+export class TjSettle extends TjWidget {
+  render() {
+    const lang = this.language;
+    const dong = (this.getAttribute("dong") || "1 4 0 3").trim().split(/\s+/);
+    const seatOptions = (selected) => SEATS.map((s) =>
+      h("option", { value: s, selected: s === selected }, label("seats", s, lang)));
+    this.inputs = {};
+    const dongFields = SEATS.map((s, i) => {
+      const input = h("input", {
+        type: "number", inputmode: "numeric", min: 0, max: 8, step: 1, required: true,
+        name: `dong-${s}`, value: dong[i] ?? 0, class: "tj-settle__dong",
+      });
+      this.inputs[s] = input;
+      return h("label", { class: "tj-settle__seat" }, h("span", {}, label("seats", s, lang)), input);
+    });
+    this.sumEl = h("span", { class: "tj-settle__sum", "aria-live": "polite" });
+    this.banker = h("select", { name: "banker" }, seatOptions(this.getAttribute("banker") || "E"));
+    this.finisher = h("select", { name: "finisher" }, seatOptions(this.getAttribute("finisher") || "N"));
+    this.streak = h("input", {
+      type: "number", inputmode: "numeric", min: 1, max: 99, step: 1, required: true,
+      name: "streak", value: this.getAttribute("streak") || 1,
+    });
+    const finish = this.getAttribute("finish") || "plain";
+    this.finish = h("select", { name: "finish" }, FINISHES.map((f) =>
+      h("option", { value: f, selected: f === finish }, label("finishes", f, lang))));
+    this.form = h("form", { class: "tj-settle__form", novalidate: true },
+      h("fieldset", { class: "tj-settle__dongs" },
+        h("legend", {}, this.t("settle.dong")), ...dongFields, this.sumEl),
+      h("div", { class: "tj-settle__options" },
+        h("label", {}, h("span", {}, this.t("settle.banker")), this.banker),
+        h("label", {}, h("span", {}, this.t("settle.streak")), this.streak),
+        h("label", {}, h("span", {}, this.t("settle.finisher")), this.finisher),
+        h("label", {}, h("span", {}, this.t("settle.finish")), this.finish)),
+      h("button", { type: "submit", class: "tj-button tj-button--primary" }, this.t("settle.go")));
+    this.form.addEventListener("submit", (e) => { e.preventDefault(); this.settle(); });
+    this.form.addEventListener("input", () => { this.showSum(); this.schedule(); });
+    this.form.addEventListener("change", () => this.schedule());
+    this.messageEl = h("p", { class: "tj-message", role: "alert", hidden: true });
+    this.resultEl = h("div", { class: "tj-settle__result", "aria-live": "polite" });
+    this.append(h("div", { class: "tj-settle" },
+      h("p", { class: "tj-title" }, this.t("settle.title")),
+      this.form, this.messageEl, this.resultEl));
+    this.showSum();
+  }
+
+  async ready() {
+    await this.settle();
+  }
+
+  schedule() {
+    clearTimeout(this._timer);
+    this._timer = setTimeout(() => this.settle(), 250);
+  }
+
+  showSum() {
+    const total = SEATS.reduce((n, s) => n + (Number(this.inputs[s].value) || 0), 0);
+    this.sumEl.textContent = this.t("settle.sum", { total });
+    this.sumEl.dataset.ok = String(total === 8);
+  }
+
+  /** The request, or a message saying which field is wrong. */
+  read() {
+    const dong = {};
+    for (const s of SEATS) {
+      const raw = this.inputs[s].value.trim();
+      const n = Number(raw);
+      const bad = raw === "" || !Number.isInteger(n) || n < 0 || n > 8;
+      this.inputs[s].setAttribute("aria-invalid", String(bad));
+      if (bad) return { error: this.t("settle.badDong", { seat: label("seats", s, this.language), value: raw || "—" }) };
+      dong[s] = n;
+    }
+    const streak = Number(this.streak.value);
+    const badStreak = !Number.isInteger(streak) || streak < 1;
+    this.streak.setAttribute("aria-invalid", String(badStreak));
+    if (badStreak) return { error: this.t("settle.badStreak", { value: this.streak.value || "—" }) };
+    return {
+      request: {
+        banker: this.banker.value, banker_streak: streak, finisher: this.finisher.value,
+        dong, finish: { kind: this.finish.value },
+      },
+    };
+  }
+
+  message(text) {
+    this.messageEl.textContent = text || "";
+    this.messageEl.hidden = !text;
+  }
+
+  async settle() {
+    if (!this.engine) return;
+    const { request, error } = this.read();
+    if (error) {
+      this.message(error);
+      this.resultEl.replaceChildren();
+      this.dataset.result = "invalid";
+      return;
+    }
+    const seq = (this._seq = (this._seq || 0) + 1);
+    try {
+      const result = await this.engine.settle(request);
+      if (seq !== this._seq) return;
+      this.message("");
+      this.show(request, result);
+      this.dataset.result = "ok";
+    } catch (err) {
+      if (seq !== this._seq) return;
+      this.message(explain(err, this.language));
+      this.resultEl.replaceChildren();
+      this.dataset.result = "invalid";
+    }
+  }
+
+  show(request, result) {
+    const lang = this.language;
+    const seat = (s) => label("seats", s, lang);
+    const money = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+    const table = h("table", { class: "tj-settle__table" },
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col" }, this.t("settle.seat")),
+        h("th", { scope: "col" }, this.t("settle.dongCol")),
+        h("th", { scope: "col" }, this.t("settle.payment")))),
+      h("tbody", {}, SEATS.map((s) => h("tr", {
+        dataset: { seat: s },
+        class: [s === request.banker ? "is-banker" : "", s === request.finisher ? "is-finisher" : ""].join(" ").trim() || null,
+      },
+      h("th", { scope: "row" }, seat(s),
+        s === request.banker ? h("span", { class: "tj-badge" }, this.t("settle.bankerBadge")) : null,
+        s === request.finisher ? h("span", { class: "tj-badge tj-badge--finish" }, this.t("settle.finisherBadge")) : null),
+      h("td", {}, String(request.dong[s])),
+      h("td", { class: result.payments[s] > 0 ? "is-plus" : result.payments[s] < 0 ? "is-minus" : null,
+        "data-payment": result.payments[s] }, money(result.payments[s]))))));
+    const items = h("ol", { class: "tj-settle__items" }, result.items.map((it) => {
+      const parts = [`${label("rules", it.rule, lang)} ${it.units}`];
+      if (it.banker_factor !== 1) parts.push(`× ${this.t("settle.bankerFactor")} ${it.banker_factor}`);
+      if (it.finish_factor !== 1) parts.push(`× ${label("finishes", result.finish, lang)} ${it.finish_factor}`);
+      const who = it.amount >= 0
+        ? this.t("settle.pays", { from: seat(it.from), to: seat(it.to), amount: it.amount })
+        : this.t("settle.pays", { from: seat(it.to), to: seat(it.from), amount: -it.amount });
+      const behalf = it.on_behalf_of ? ` ${this.t("settle.onBehalf", { seat: seat(it.on_behalf_of) })}` : "";
+      return h("li", { dataset: { rule: it.rule } }, h("strong", {}, who), ` — ${parts.join(" ")}${behalf}`);
+    }));
+    const finish = result.finish
+      ? h("p", { class: "tj-settle__finish" }, this.t("settle.finishLine", {
+        finish: label("finishes", result.finish, lang), factor: result.finish_factor }))
+      : null;
+    this.resultEl.replaceChildren(table, finish, h("p", { class: "tj-subtitle" }, this.t("settle.items")), items);
+  }
+}
+
+defineWidget("tj-settle", TjSettle, { description: "settlement calculator" });

@@ -1,0 +1,64 @@
+// The engine's Web Worker (a module worker): Pyodide + the tianjiu_core wheel.
+//
+// Loaded once per tab by engine.js.  Protocol (all messages are plain objects):
+//   worker → page  {type: "progress", stage: "runtime" | "wheel" | "import"}
+//                  {type: "ready", version, python, ms}
+//                  {type: "error", message}              (start-up failed)
+//   page → worker  {id, json}        json = a bridge request as JSON text
+//   worker → page  {id, json}        json = the bridge's JSON answer
+//                  {id, error}       the call itself crashed (not an engine error)
+// Engine errors (bad tiles, illegal plays) are ordinary answers {"ok": false, …}
+// from tianjiu_core/bridge.py; the worker never interprets requests.
+
+let handleJson = null;
+const t0 = performance.now();
+
+function post(message) {
+  self.postMessage(message);
+}
+
+const ready = (async () => {
+  post({ type: "progress", stage: "runtime" });
+  const { BUILD } = await import("./generated.js");
+  let loadPyodide;
+  try {
+    ({ loadPyodide } = await import("./pyodide/pyodide.mjs"));
+  } catch (err) {
+    throw new Error(`Pyodide is missing or unreadable at ${new URL("./pyodide/", import.meta.url).href} (${err.message || err})`);
+  }
+  const pyodide = await loadPyodide({
+    indexURL: new URL("./pyodide/", import.meta.url).href,
+    stdout: () => {},
+    stderr: (text) => console.warn("[tianjiu engine]", text),
+  });
+  post({ type: "progress", stage: "wheel" });
+  const wheel = new URL(BUILD.wheel, import.meta.url).href;
+  let loadError = null;
+  await pyodide.loadPackage(wheel, {
+    messageCallback: () => {},
+    errorCallback: (text) => { loadError = text; },
+  });
+  if (loadError) throw new Error(`could not load the engine wheel ${wheel}: ${loadError}`);
+  post({ type: "progress", stage: "import" });
+  const bridge = pyodide.pyimport("tianjiu_core.bridge");
+  handleJson = bridge.handle_json;
+  const answer = JSON.parse(handleJson(JSON.stringify({ op: "version" })));
+  const python = pyodide.runPython("import sys; sys.version.split()[0]");
+  return { version: answer.result.version, python };
+})();
+
+ready.then(
+  (info) => post({ type: "ready", ...info, ms: Math.round(performance.now() - t0) }),
+  (err) => post({ type: "error", message: String((err && err.message) || err) }),
+);
+
+self.onmessage = async (event) => {
+  const { id, json } = event.data || {};
+  if (typeof id !== "number") return;
+  try {
+    await ready;
+    post({ id, json: handleJson(json) });
+  } catch (err) {
+    post({ id, error: String((err && err.message) || err) });
+  }
+};

@@ -1,0 +1,106 @@
+"""简体 from 繁體: OpenCC over HTML, leaving marked parts alone.
+
+The 简体 site is generated: every page written in 繁體 is converted at build
+time with OpenCC's ``hk2s`` configuration (Hong Kong Traditional → Simplified,
+since our 繁體 follows Hong Kong usage).  Conversion works on HTML, not on
+Markdown, so what is left unconverted is decided by the markup:
+
+- elements with ``lang="zh-Hant"`` (or zh-TW / zh-HK / zh-MO) and their
+  subtrees — lessons that show both names on purpose mark the 繁體 one so;
+- ``hreflang="zh-Hant…"`` links (the language switcher's "繁體中文");
+- ``<pre>``, ``<code>``, ``<kbd>``, ``<samp>`` (literal text: commands, output);
+- ``<script>``, ``<style>``, ``<textarea>`` and comments;
+- attribute values, except ``title``, ``alt``, ``aria-label``,
+  ``placeholder`` and ``content`` (meta descriptions), which are converted.
+
+>>> to_hans('<p>雙天 <span lang="zh-Hant">雙天</span> <code>雙天</code></p>')
+'<p>双天 <span lang="zh-Hant">雙天</span> <code>雙天</code></p>'
+>>> to_hans('<a title="銅錘六" href="/銅">銅錘六</a><br/>鵝')
+'<a title="铜锤六" href="/銅">铜锤六</a><br/>鹅'
+>>> to_hans('<div lang="zh-Hant"><div>天九</div>牌頭</div>後')
+'<div lang="zh-Hant"><div>天九</div>牌頭</div>后'
+>>> text('歸棟、空棟')
+'归栋、空栋'
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["to_hans", "text", "converter"]
+
+CONFIG = "hk2s"
+"""The OpenCC configuration: Hong Kong Traditional to Simplified."""
+
+_PROTECT_TAGS = frozenset({"pre", "code", "kbd", "samp"})
+_RAW = re.compile(r"<(script|style|textarea)\b[^>]*>.*?</\1\s*>", re.S | re.I)
+_TOKEN = re.compile(
+    r"<!--.*?-->"                                   # comment
+    r"|<!\[CDATA\[.*?\]\]>"                          # CDATA (inline SVG)
+    r"|<(?:script|style|textarea)\b[^>]*>.*?</(?:script|style|textarea)\s*>"
+    r"|<![^>]*>"                                    # doctype
+    r"|</?[A-Za-z][^\s/>]*(?:\"[^\"]*\"|'[^']*'|[^'\">])*>",  # a tag
+    re.S | re.I)
+_NAME = re.compile(r"</?([A-Za-z][^\s/>]*)")
+_HANT_ATTR = re.compile(r"""\s(?:lang|hreflang|xml:lang)\s*=\s*["']?zh[-_](?:hant|tw|hk|mo)""", re.I)
+_CONVERTED_ATTR = re.compile(
+    r"""(\s(?:title|alt|aria-label|placeholder|content)\s*=\s*)("[^"]*"|'[^']*')""", re.I)
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                   "param", "source", "track", "wbr"})
+
+
+@lru_cache(maxsize=1)
+def converter():
+    """The OpenCC converter (``opencc`` package, config :data:`CONFIG`), built once."""
+    import opencc
+    return opencc.OpenCC(CONFIG)
+
+
+def text(value: str) -> str:
+    """Plain text 繁體 → 简体 (no markup handling)."""
+    if not value or value.isascii():
+        return value
+    return converter().convert(value)
+
+
+def _tag_attrs(tag: str) -> str:
+    return _CONVERTED_ATTR.sub(lambda m: m.group(1) + text(m.group(2)), tag)
+
+
+def to_hans(html: str) -> str:
+    """Convert the text of an HTML fragment or page to 简体, keeping the
+    markup byte for byte and skipping the protected parts listed above."""
+    if not html or html.isascii():
+        return html
+    out: list[str] = []
+    pos = 0
+    guard: str | None = None   # tag name of the protected element we are inside
+    depth = 0                  # nesting of that tag name inside itself
+    for m in _TOKEN.finditer(html):
+        chunk = html[pos:m.start()]
+        out.append(chunk if guard else text(chunk))
+        pos = m.end()
+        tag = m.group(0)
+        if not tag.startswith("<") or tag.startswith("<!") or _RAW.fullmatch(tag):
+            out.append(tag)
+            continue
+        nm = _NAME.match(tag)
+        name = nm.group(1).lower() if nm else ""
+        closing = tag.startswith("</")
+        selfclosing = tag.endswith("/>") or name in _VOID
+        if guard is not None:
+            if name == guard and not selfclosing:
+                depth += -1 if closing else 1
+                if depth == 0:
+                    guard = None
+            out.append(tag)
+            continue
+        if not closing and not selfclosing and (name in _PROTECT_TAGS or _HANT_ATTR.search(tag)):
+            guard, depth = name, 1
+            out.append(tag)
+            continue
+        out.append(tag if closing else _tag_attrs(tag))
+    tail = html[pos:]
+    out.append(tail if guard else text(tail))
+    return "".join(out)

@@ -1,0 +1,102 @@
+"""MkDocs hooks of the 天九 site (``hooks:`` in mkdocs.yml).
+
+Per page, in every language build (the ``i18n`` plugin builds 繁體 at ``/``,
+then 简体 at ``/zh-Hans/`` and English at ``/en/``):
+
+- ``{{ tiles("66 36") }}``-style shortcodes become HTML (:mod:`.shortcodes`),
+  in the page's language;
+- in the 简体 build, the HTML of pages, titles, navigation and templates is
+  converted from 繁體 with OpenCC (:mod:`.hans`), and ``<html lang>`` says
+  ``zh-Hans``.
+
+Once, after the last language is built: the browser runtime is written into
+``assets/tianjiu/`` (wheel, Pyodide, sprite, generated data —
+:mod:`.runtime`) and ``sw.js`` at the site root.
+"""
+
+from __future__ import annotations
+
+import logging
+import posixpath
+import sys
+from pathlib import Path
+
+_ROOT = str(Path(__file__).resolve().parent.parent)
+if _ROOT not in sys.path:
+    sys.path.insert(0, _ROOT)
+
+from mkdocs.plugins import event_priority  # noqa: E402
+
+from tianjiu_site import hans, languages, runtime, shortcodes  # noqa: E402
+
+log = logging.getLogger("mkdocs.hooks.tianjiu")
+
+LOCALE_TO_LANG = {"zh-Hant": "hant", "zh-Hans": "hans", "en": "en"}
+_state = {"command": "build"}
+
+
+def current_locale(config) -> str:
+    """The locale being built: ``zh-Hant``, ``zh-Hans`` or ``en``."""
+    plugin = config.plugins.get("i18n")
+    locale = getattr(plugin, "current_language", None) if plugin else None
+    return locale or "zh-Hant"
+
+
+def current_lang(config) -> str:
+    """The page language key used by shortcodes and widgets: hant, hans, en."""
+    return LOCALE_TO_LANG.get(current_locale(config), "hant")
+
+
+def on_startup(command, dirty):
+    _state["command"] = command
+
+
+def on_page_markdown(markdown, page, config, files):
+    depth = (page.url or "").count("/")  # "en/playground/" → 2 levels below the root
+    ctx = shortcodes.Context(lang=current_lang(config), src_path=page.file.src_path,
+                             base="../" * depth, extra={"page": page, "config": config})
+    return shortcodes.expand(markdown, ctx)
+
+
+def on_page_content(html, page, config, files):
+    if current_lang(config) != "hans":
+        return html
+    if page.title:
+        page.title = hans.text(page.title)
+    return hans.to_hans(html)
+
+
+def _fix_lang(output: str) -> str:
+    # Material calls Simplified Chinese "zh"; say zh-Hans so fonts and screen readers know.
+    return output.replace('<html lang="zh"', '<html lang="zh-Hans"', 1)
+
+
+def on_post_page(output, page, config):
+    if current_lang(config) != "hans":
+        return output
+    return _fix_lang(hans.to_hans(output))
+
+
+def on_post_template(output_content, template_name, config):
+    if current_lang(config) != "hans" or not template_name.endswith(".html"):
+        return output_content
+    return _fix_lang(hans.to_hans(output_content))
+
+
+@event_priority(-200)  # after the i18n plugin has built the other languages
+def on_post_build(config):
+    plugin = config.plugins.get("i18n")
+    if plugin is not None and getattr(plugin, "building", False):
+        return  # a nested language build; the outer build finishes the job
+    site_dir = Path(config.site_dir)
+    if plugin is not None:
+        others = [lang.locale for lang in plugin.config.languages if not lang.default and lang.build]
+        languages.localize(site_dir, config.site_url or "", others)
+    serving = _state["command"] == "serve"
+    info = runtime.write_runtime(site_dir, Path(config.docs_dir), offline=not serving)
+    if serving:
+        runtime.write_dev_service_worker(site_dir)
+    else:
+        runtime.write_service_worker(site_dir, info)
+    log.info("tianjiu runtime: %s (build %s) in %s", info["wheel"], info["hash"],
+             posixpath.join(config.site_dir, runtime.RUNTIME_DIR))

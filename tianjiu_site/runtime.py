@@ -1,0 +1,284 @@
+"""The browser runtime the build writes next to the pages.
+
+Everything the engine needs in a browser lives in ONE folder of the built site,
+``assets/tianjiu/`` (:data:`RUNTIME_DIR`) — that is the folder an embedding
+site copies:
+
+===========================  ==================================================
+``tianjiu.js``               the ES module pages import (from ``site/``)
+``worker.js``, ``engine.js``  the Web Worker and its client (from ``site/``)
+``widgets/*.js``, ``*.css``   widgets and their styles (from ``site/``)
+``generated.js``              written here: build info, tile data, interface
+                              strings in three languages, engine labels
+``tiles.svg``                 the tile sprite (:func:`tianjiu_core.svg.sprite_svg`)
+``wheels/*.whl``              the ``tianjiu_core`` wheel (``python -m build``)
+``pyodide/``                  Pyodide, copied from ``node_modules/pyodide``
+===========================  ==================================================
+
+At the site root the build also writes ``sw.js``, the service worker that
+makes the site work offline (cache name keyed by version and build hash).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from . import hans
+
+__all__ = ["ROOT", "RUNTIME_DIR", "PYODIDE_FILES", "build_wheel", "write_runtime",
+           "write_service_worker", "load_strings", "SiteBuildError"]
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNTIME_DIR = "assets/tianjiu"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json", "package.json")
+"""The files of the npm ``pyodide`` package a browser needs (no packages: we load our wheel)."""
+
+LANGS = ("hant", "hans", "en")
+
+
+class SiteBuildError(RuntimeError):
+    """The site cannot be built (missing Pyodide, wheel build failed, bad strings file)."""
+
+
+# --------------------------------------------------------------------------- wheel
+
+
+def _source_hash() -> str:
+    h = hashlib.sha256()
+    files = sorted(p for p in (ROOT / "tianjiu_core").rglob("*")
+                   if p.is_file() and "__pycache__" not in p.parts)
+    for p in files + [ROOT / "pyproject.toml", ROOT / "README.md"]:
+        if p.exists():
+            h.update(p.relative_to(ROOT).as_posix().encode())
+            h.update(p.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def build_wheel(cache: Path | None = None) -> Path:
+    """Build the ``tianjiu_core`` wheel with ``python -m build --wheel`` (hatchling)
+    and return its path.  Cached in ``.cache/wheels/<source hash>/`` so that
+    rebuilding the site without engine changes does not rebuild the wheel.
+    Raises :class:`SiteBuildError` with the build's output when it fails."""
+    cache = cache or ROOT / ".cache" / "wheels"
+    out = cache / _source_hash()
+    found = sorted(out.glob("tianjiu_core-*-py3-none-any.whl")) if out.exists() else []
+    if found:
+        return found[-1]
+    tmp = out.with_name(out.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    cmd = [sys.executable, "-m", "build", "--wheel", "--outdir", str(tmp), str(ROOT)]
+    try:
+        import hatchling  # noqa: F401  (build without an isolated env: offline and fast)
+        cmd.insert(4, "--no-isolation")
+    except ImportError:
+        pass
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+    wheels = sorted(tmp.glob("tianjiu_core-*-py3-none-any.whl"))
+    if proc.returncode != 0 or not wheels:
+        raise SiteBuildError(f"building the tianjiu_core wheel failed ({' '.join(cmd)}):\n"
+                             f"{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
+    shutil.rmtree(out, ignore_errors=True)
+    tmp.rename(out)
+    for old in cache.iterdir():  # keep the cache small
+        if old != out and old.is_dir() and not old.name.endswith(".tmp"):
+            shutil.rmtree(old, ignore_errors=True)
+    return out / wheels[0].name
+
+
+# --------------------------------------------------------------------------- strings
+
+
+def _flatten(table: dict, prefix: str = "") -> dict[str, dict]:
+    out: dict[str, dict] = {}
+    for key, value in table.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict) and ("hant" in value or "en" in value):
+            out[name] = value
+        elif isinstance(value, dict):
+            out.update(_flatten(value, name + "."))
+        else:
+            raise SiteBuildError(f"strings: {name} must be a table {{ hant = …, en = … }}")
+    return out
+
+
+def load_strings(path: Path) -> dict[str, dict[str, str]]:
+    """Interface strings from ``strings.toml``: ``{lang: {key: text}}`` for the
+    three languages.  Every key needs ``hant`` and ``en``; ``hans`` is generated
+    with OpenCC unless given.  Raises :class:`SiteBuildError` naming the key."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise SiteBuildError(f"{path}: {exc}") from None
+    out: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}
+    for key, value in sorted(_flatten(data).items()):
+        missing = [lang for lang in ("hant", "en") if not isinstance(value.get(lang), str)]
+        extra = set(value) - set(LANGS)
+        if missing or extra:
+            raise SiteBuildError(f"{path}: {key}: needs hant and en strings"
+                                 f"{' (missing ' + ', '.join(missing) + ')' if missing else ''}"
+                                 f"{' (unknown ' + ', '.join(sorted(extra)) + ')' if extra else ''}")
+        out["hant"][key] = value["hant"]
+        out["en"][key] = value["en"]
+        out["hans"][key] = value.get("hans") or hans.text(value["hant"])
+    return out
+
+
+# --------------------------------------------------------------------------- generated.js
+
+
+def _hans_chars() -> dict[str, str]:
+    """繁→简 for every Han character in the engine's sources (engine messages and
+    labels are 繁體; the browser converts them with this table)."""
+    chars: set[str] = set()
+    for p in (ROOT / "tianjiu_core").glob("*.py"):
+        chars.update(ch for ch in p.read_text(encoding="utf-8") if "\u3400" <= ch <= "\u9fff")
+    table = {}
+    for ch in sorted(chars):
+        s = hans.text(ch)
+        if s != ch and len(s) == 1:
+            table[ch] = s
+    return table
+
+
+def generated_js(wheel_name: str, strings_path: Path, build_hash: str, offline: bool = True) -> str:
+    """The text of ``generated.js``: the data the browser needs before (and
+    without) the engine — tile names, sprite geometry, labels and strings."""
+    import tianjiu_core
+    from tianjiu_core import svg
+    from tianjiu_core.notation import SEAT_NAMES
+    from tianjiu_core.plays import CLASS_NAMES
+    from tianjiu_core.scoring import FINISH_LABELS, RULE_LABELS
+    from tianjiu_core.tiles import TILES
+
+    pyodide_version = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
+    build = {"version": tianjiu_core.__version__, "hash": build_hash,
+             "wheel": f"wheels/{wheel_name}", "pyodide": pyodide_version, "offline": offline}
+    tiles = [{"code": t.code, "hant": t.name_hant, "hans": t.name_hans, "en": t.name_en,
+              "suit": t.suit, "copies": t.copies, "red": t.red, "white": t.white}
+             for t in TILES]
+    sprite = {"viewBox": svg.VIEWBOX, "aspect": svg.ASPECT,
+              "back": {lang: svg.tile_label(None, lang) for lang in LANGS}}
+    labels = {"classes": CLASS_NAMES, "rules": RULE_LABELS, "finishes": FINISH_LABELS,
+              "seats": SEAT_NAMES}
+    parts = [
+        "// Generated by tianjiu_site/runtime.py at build time: do not edit.",
+        f"export const BUILD = {json.dumps(build, ensure_ascii=False)};",
+        f"export const TILES = {json.dumps(tiles, ensure_ascii=False)};",
+        f"export const SPRITE = {json.dumps(sprite, ensure_ascii=False)};",
+        f"export const LABELS = {json.dumps(labels, ensure_ascii=False)};",
+        f"export const STRINGS = {json.dumps(load_strings(strings_path), ensure_ascii=False, indent=0)};",
+        f"export const HANS_CHARS = {json.dumps(_hans_chars(), ensure_ascii=False)};",
+        "",
+    ]
+    return "\n".join(parts)
+
+
+# --------------------------------------------------------------------------- the folder
+
+
+def _hash_tree(root: Path, skip: set[str], extra: bytes = b"") -> str:
+    h = hashlib.sha256(extra)
+    for p in sorted(root.rglob("*")):
+        rel = p.relative_to(root).as_posix()
+        if p.is_file() and rel not in skip and not rel.startswith("screenshots/"):
+            h.update(rel.encode())
+            h.update(hashlib.sha256(p.read_bytes()).digest())
+    return h.hexdigest()[:12]
+
+
+def write_runtime(site_dir: Path, docs_dir: Path, *, offline: bool = True) -> dict[str, Any]:
+    """Write the generated part of ``assets/tianjiu/`` into the built site
+    (wheel, Pyodide, sprite, generated.js, favicon) and copy ``examples/``.
+    ``offline=False`` (``mkdocs serve``) tells pages not to register the
+    service worker.  Returns build info (``version``, ``hash``, ``wheel``)."""
+    from tianjiu_core import svg
+
+    rt = site_dir / RUNTIME_DIR
+    rt.mkdir(parents=True, exist_ok=True)
+
+    pyo_src = ROOT / "node_modules" / "pyodide"
+    missing = [f for f in PYODIDE_FILES if not (pyo_src / f).is_file()]
+    if missing:
+        raise SiteBuildError(f"Pyodide is missing from node_modules/pyodide ({', '.join(missing)}): "
+                             "run `npm ci` (./run does it for you)")
+    pyo_dst = rt / "pyodide"
+    pyo_dst.mkdir(exist_ok=True)
+    for f in PYODIDE_FILES:
+        src, dst = pyo_src / f, pyo_dst / f
+        if not dst.exists() or dst.stat().st_size != src.stat().st_size \
+                or dst.stat().st_mtime < src.stat().st_mtime:
+            shutil.copy2(src, dst)
+    (pyo_dst / "LICENSE.txt").write_text(
+        "Pyodide (https://pyodide.org), Mozilla Public License 2.0; copied unmodified from the "
+        "npm package `pyodide` pinned in package-lock.json.\n", encoding="utf-8")
+
+    wheel = build_wheel()
+    wheels = rt / "wheels"
+    shutil.rmtree(wheels, ignore_errors=True)
+    wheels.mkdir()
+    shutil.copy2(wheel, wheels / wheel.name)
+
+    (rt / "tiles.svg").write_text(svg.sprite_svg(), encoding="utf-8")
+    favicon = svg.tile_svg("66", height=64, lang="en", css_class="tj-favicon")
+    (rt / "favicon.svg").write_text(favicon, encoding="utf-8")
+
+    examples = ROOT / "examples"
+    if examples.is_dir():
+        dst = site_dir / "examples"
+        shutil.rmtree(dst, ignore_errors=True)
+        shutil.copytree(examples, dst, ignore=shutil.ignore_patterns("*.md", "__pycache__"))
+
+    (rt / "generated.js").unlink(missing_ok=True)
+    strings = docs_dir / RUNTIME_DIR / "strings.toml"
+    build_hash = _hash_tree(site_dir, skip={"sw.js", "sitemap.xml", "sitemap.xml.gz"},
+                            extra=strings.read_bytes() if strings.exists() else b"")
+    (rt / "generated.js").write_text(generated_js(wheel.name, strings, build_hash, offline), encoding="utf-8")
+    import tianjiu_core
+    return {"version": tianjiu_core.__version__, "hash": build_hash, "wheel": wheel.name}
+
+
+_NO_PRECACHE = re.compile(r"(^|/)(sw\.js|sitemap\.xml(\.gz)?|.*\.map|screenshots/.*)$")
+
+
+def write_service_worker(site_dir: Path, info: dict[str, Any]) -> Path:
+    """Write ``sw.js`` at the site root: precache every file of the build (pages,
+    assets, Pyodide, the wheel) in a cache named ``tianjiu-<version>-<hash>``."""
+    files = sorted(p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*")
+                   if p.is_file() and not _NO_PRECACHE.search(p.relative_to(site_dir).as_posix()))
+    template = (Path(__file__).parent / "sw.js.tmpl").read_text(encoding="utf-8")
+    text = (template.replace("__CACHE__", json.dumps(f"tianjiu-{info['version']}-{info['hash']}"))
+            .replace("__FILES__", json.dumps(files, ensure_ascii=False, indent=0)))
+    path = site_dir / "sw.js"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def write_dev_service_worker(site_dir: Path) -> Path:
+    """Under ``mkdocs serve``: a ``sw.js`` that removes an earlier service worker
+    and its caches, so live reload always shows fresh files."""
+    path = site_dir / "sw.js"
+    path.write_text(
+        "// mkdocs serve: no offline cache; remove what an earlier build installed.\n"
+        "self.addEventListener('install', () => self.skipWaiting());\n"
+        "self.addEventListener('activate', (event) => event.waitUntil((async () => {\n"
+        "  for (const key of await caches.keys()) if (key.startsWith('tianjiu-')) await caches.delete(key);\n"
+        "  await self.registration.unregister();\n"
+        "})()));\n", encoding="utf-8")
+    return path
+
+
+def tree_size(path: Path) -> int:
+    """Bytes of all files under ``path``."""
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) if path.is_dir() else (
+        path.stat().st_size if path.exists() else 0)

@@ -1,0 +1,110 @@
+"""A small static server for the built site (``./run serve``, the tests, the benchmark).
+
+Python's ``http.server`` with the MIME types Pyodide needs (``.wasm`` as
+``application/wasm``, ``.mjs`` as JavaScript), ``Cache-Control: no-cache``
+(so a rebuilt site is revalidated, not taken stale from the HTTP cache),
+the site's ``404.html`` for missing paths, and a quiet log.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import threading
+from pathlib import Path
+
+__all__ = ["Handler", "serve", "start_background"]
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Serves one directory (``directory=``) with the headers above."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".svg": "image/svg+xml",
+        ".whl": "application/zip",
+        ".zip": "application/zip",
+        ".webmanifest": "application/manifest+json",
+    }
+    quiet = True
+
+    def do_GET(self) -> None:
+        if self.path.split("?")[0].endswith("sitemap.xml"):
+            self._sitemap()
+            return
+        super().do_GET()
+
+    def _sitemap(self) -> None:
+        """Sitemaps hold absolute URLs (site_url); say the host actually serving them,
+        so Material's instant navigation works on any port."""
+        path = Path(self.translate_path(self.path.split("?")[0]))
+        if not path.is_file():
+            self.send_error(404)
+            return
+        text = path.read_text(encoding="utf-8")
+        m = re.search(r"<loc>(https?://[^/<]+)", text)
+        host = self.headers.get("Host")
+        if m and host:
+            text = text.replace(m.group(1), f"http://{host}")
+        body = text.encode("utf-8")
+        self.send_response(200)
+        self.send_header("Content-Type", "application/xml; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def send_error(self, code, message=None, explain=None):  # type: ignore[override]
+        page = Path(self.directory) / "404.html"
+        if code == 404 and page.is_file() and self.command == "GET":
+            body = page.read_bytes()
+            self.send_response(404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().send_error(code, message, explain)
+
+    def log_message(self, format, *args):  # noqa: A002
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000):
+    handler = functools.partial(Handler, directory=str(directory))
+    http.server.ThreadingHTTPServer.allow_reuse_address = True
+    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def serve(directory: Path, host: str = "127.0.0.1", port: int = 8000, quiet: bool = False) -> None:
+    """Serve ``directory`` until interrupted."""
+    Handler.quiet = quiet
+    server = make_server(directory, host, port)
+    print(f"Serving {directory} on http://{host}:{server.server_address[1]}/  (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+def start_background(directory: Path, host: str = "127.0.0.1", port: int = 0):
+    """Serve ``directory`` from a daemon thread; returns ``(server, base_url)``.
+    ``port=0`` picks a free port.  Stop with ``server.shutdown()``."""
+    server = make_server(directory, host, port)
+    thread = threading.Thread(target=server.serve_forever, name="tianjiu-site-server", daemon=True)
+    thread.start()
+    return server, f"http://{host}:{server.server_address[1]}/"
