@@ -193,10 +193,9 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
         say(f"You are {SEATS[me]} ({SEAT_NAMES[SEATS[me]][0]}). Type tiles to play (66 36 or 天 九), "
             "'discard 12 15' to discard face down, 'list' for your legal actions, "
             "'undo', 'quit'.")
-    trick_no = 0
     while not hand.is_over:
         if not hand.trick:
-            trick_no += 1
+            trick_no = len(hand.tricks) + 1  # recounted: undo may go back a trick
             say(f"\n— trick {trick_no} (棟 {' '.join(f'{s}{n}' for s, n in zip(SEATS, hand.dong))}), "
                 f"{SEATS[hand.leader]} leads —")
         seat = hand.to_act
@@ -219,14 +218,15 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
                     say("legal: " + " | ".join(a.notation() for a in hand.legal_actions()))
                     continue
                 if line == "undo":
-                    try:
-                        while True:
-                            a = hand.undo()
-                            if a.seat == me:
-                                break
-                        say(f"took back {a}")
-                    except TianJiuError as exc:
-                        say(str(exc))
+                    if not any(a.seat == me for a in hand.log):
+                        # (the computer players' actions are not the person's to take back)
+                        say("nothing to undo: you have not played yet")
+                        continue
+                    while True:
+                        a = hand.undo()
+                        if a.seat == me:
+                            break
+                    say(f"took back {a}")
                     break
                 try:
                     a = hand.act(hand.parse_action(line))
