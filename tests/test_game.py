@@ -348,6 +348,10 @@ def test_action_notation():
     assert Action(E, "play", parse_tiles("36 66")) == Action.parse("E: 66 36")
     with pytest.raises(NotationError, match="names no seat"):
         Action.parse("66")
+    with pytest.raises(NotationError, match="an action's seat is 0–3"):
+        Action(5, "play", parse_tiles("66"))
+    with pytest.raises(NotationError, match="must be Tile objects"):
+        Action(E, "play", ("66",))  # type: ignore[arg-type]
     with pytest.raises(NotationError, match="has no tiles"):
         Action.parse("E: discard")
     with pytest.raises(NotationError, match="only fits a discard"):

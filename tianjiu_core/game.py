@@ -61,9 +61,23 @@ class Action:
     unknown: int = 0
 
     def __post_init__(self) -> None:
-        # canonical order, so that equal actions compare equal however the tiles were listed
+        # checked in one pass (actions are made in bulk by legal_actions): seat, tile
+        # types, and canonical order, so that equal actions compare equal however the
+        # tiles were listed
+        seat = self.seat
+        if seat.__class__ is not int or not 0 <= seat < 4:
+            raise NotationError(f"an action's seat is 0–3 (E S W N), not {seat!r}")
         tiles = self.tiles
-        if type(tiles) is not tuple or any(a.index > b.index for a, b in zip(tiles, tiles[1:])):
+        ordered = tiles.__class__ is tuple
+        last = -1
+        for t in tiles:
+            if t.__class__ is not Tile:
+                raise NotationError(f"an action's tiles must be Tile objects, not {tiles!r} "
+                                    "(use Action.parse('E: 66 36') for notation)")
+            if t.index < last:
+                ordered = False
+            last = t.index
+        if not ordered:
             object.__setattr__(self, "tiles", sort_tiles(tiles))
 
     @property
