@@ -158,7 +158,7 @@ def _check_end(hand: Hand, fresh: Hand) -> None:
 
 # ----------------------------------------------------------------- random hands
 
-@examples(250)
+@examples(300)
 @given(dealt_hand_st())
 def test_random_hands_keep_every_invariant(args):
     hand, policy_seed = args
@@ -187,7 +187,7 @@ def test_random_hands_keep_every_invariant(args):
     HANDS_PLAYED[0] += 1
 
 
-@examples(300)
+@examples(500)
 @given(st.integers(0, 2 ** 64 - 1), rules_st(), st.integers(0, 3), st.integers(1, 5),
        st.sampled_from([m.key for m in METHODS]))
 def test_from_seed_hands_settle_to_zero(seed, rules, banker, streak, method):
