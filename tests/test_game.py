@@ -406,6 +406,10 @@ def test_bad_table_arguments():
         Hand(banker_streak=0, holdings=hold, dong=(7, 0, 0, 0), leader=E)
     with pytest.raises(InconsistentPositionError, match="棟 must be four counts"):
         Hand(holdings=hold, dong=(7, 0, 0), leader=E)
+    with pytest.raises(InconsistentPositionError, match="S: tiles must be Tile objects"):
+        Hand(holdings=[hold[0], "11", hold[2], hold[3]], dong=(7, 0, 0, 0), leader=E)
+    with pytest.raises(InconsistentPositionError, match="shown: tiles must be Tile objects"):
+        Hand(holdings=hold, dong=(7, 0, 0, 0), leader=E, shown=["66"])
 
 
 def test_a_trick_in_progress_is_replayed(position):

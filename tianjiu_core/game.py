@@ -318,6 +318,11 @@ class Hand:
         self.first_lead_top = first_lead_top
         if len(holdings) != 4:
             raise InconsistentPositionError(f"a position has 4 holdings (E S W N), not {len(holdings)}")
+        for where, tiles in [*zip(SEATS, holdings), ("shown", shown)]:
+            if isinstance(tiles, str) or not all(isinstance(t, Tile) for t in tiles):
+                raise InconsistentPositionError(
+                    f"{where}: tiles must be Tile objects (parse text with parse_tiles), "
+                    f"not {tiles!r}")
         self.holdings: tuple[tuple[Tile, ...], ...] = tuple(sort_tiles(h) for h in holdings)
         dong = tuple(dong)
         if len(dong) != 4 or any(not isinstance(d, int) or d < 0 for d in dong):
