@@ -221,7 +221,10 @@ def find_natural(holding: Sequence[Tile], rules: Rules) -> str | None:
     """The best 例牌 in an 8-tile holding under ``rules.natural_hands``, or None (spec §6).
 
     Four pairs counts civil pairs (15+15 included) and military pairs of 9, 8,
-    7 or 5; 天九/地八/人七/和五 and 24+12 are not pairs.
+    7 or 5; 天九/地八/人七/和五 and 24+12 are not pairs.  Our reading: seed 000
+    counts "four pairs of civil or military tiles", and 15+15 is a pair of civil
+    tiles even where ``wen_zun`` also lets it be led as 文尊; the spec's "至尊
+    doesn't count" is read as 24+12.  The ``"all"`` set includes 全白一點紅.
 
     >>> find_natural(parse_tiles("33 33 55 55 22 22 56 16"), Rules())
     'one_red'
