@@ -219,6 +219,14 @@ def test_play_auto_finishes_with_a_settlement(cli, seed):
     assert sum(data["result"]["payments"].values()) == 0
 
 
+def test_play_a_natural_hand(cli):
+    seed = next(s for s in range(5000) if Hand.from_seed(s).is_over)
+    r = Hand.from_seed(seed).result
+    code, out, _ = cli("play", "--auto", "--seed", str(seed))
+    assert code == 0 and f"例牌 natural hand for {'ESWN'[r.finisher]}: {r.natural}" in out
+    assert "net: " + ", ".join(f"{s} {v:+d}" for s, v in zip("ESWN", r.payments)) in out
+
+
 def test_play_save_and_replay(cli, tmp_path):
     path = tmp_path / "hand.toml"
     code, out, _ = cli("play", "--auto", "--seed", "5", "--rules", "classic", "--save", str(path))
