@@ -25,5 +25,34 @@ function placeIndicator() {
   header.insertBefore(status, search || null);
 }
 
-if (window.document$) window.document$.subscribe(() => placeIndicator());
-else placeIndicator();
+// The language switcher opens the same page in the other language.  Every
+// language has every page (简体 is generated, English falls back to 繁體), so
+// the target is the same path under the other language's root.  Material's
+// own matching assumes no language lives at the site root, so we set the
+// links ourselves and load the other language with a full page load (its
+// <html lang>, interface strings and search index differ).
+function languageLinks() {
+  const links = [...document.querySelectorAll(".md-select__link[hreflang]")];
+  if (!links.length) return;
+  if (!links[0].dataset.root) for (const a of links) a.dataset.root = a.href;
+  const here = location.href.split("#")[0].split("?")[0];
+  const current = links.map((a) => a.dataset.root).filter((r) => here.startsWith(r))
+    .sort((x, y) => y.length - x.length)[0];
+  if (!current) return;
+  const rest = here.slice(current.length);
+  for (const a of links) a.href = a.dataset.root + rest;
+}
+
+window.addEventListener("click", (event) => {
+  const link = event.target instanceof Element && event.target.closest(".md-select__link[hreflang]");
+  if (!link || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  event.stopPropagation(); // keep instant navigation out of it: a normal, full page load
+}, true);
+
+function onPage() {
+  placeIndicator();
+  languageLinks();
+}
+
+if (window.document$) window.document$.subscribe(onPage);
+else onPage();

@@ -37,6 +37,7 @@ function createClient() {
     readyAt: null,
     workersStarted: 0,
     calls: 0,
+    timeline: [], // [{stage, at}] ms since the worker started: runtime, wheel, import, ready
   };
   const listeners = new Set();
   const pending = new Map();
@@ -97,6 +98,7 @@ function createClient() {
           else call.reject(new EngineError(answer.error.type, answer.error.message));
         } else if (m.type === "progress") {
           state.stage = m.stage;
+          state.timeline.push({ stage: m.stage, at: m.at });
           notify();
         } else if (m.type === "ready") {
           state.status = "ready";
@@ -104,6 +106,7 @@ function createClient() {
           state.version = m.version;
           state.python = m.python;
           state.readyAt = performance.now();
+          state.timeline.push({ stage: "ready", at: m.at });
           notify();
           resolve(api);
         } else if (m.type === "error") {

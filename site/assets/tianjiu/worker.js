@@ -14,7 +14,7 @@ let handleJson = null;
 const t0 = performance.now();
 
 function post(message) {
-  self.postMessage(message);
+  self.postMessage({ ...message, at: Math.round(performance.now() - t0) });
 }
 
 const ready = (async () => {

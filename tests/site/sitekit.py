@@ -1,0 +1,98 @@
+"""Helpers of the site tests (imported by conftest.py and by tests): a recording
+browser tab, Chromium launch options, where screenshots go.  See SITE.md."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "test-results" / "screenshots"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ENGINE_TIMEOUT_MS = 90_000   # a cold Pyodide start on a slow CI machine
+
+
+def launch(playwright_instance, extra_args=()):
+    exe = shutil.which("chromium")
+    if exe is None:
+        pytest.fail("chromium is not installed: `apt-get install -y chromium` (./run test does it)")
+    return playwright_instance.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS + list(extra_args))
+
+
+class Tab:
+    """One browser context + page on the test site, recording what goes wrong."""
+
+    def __init__(self, browser, site, *, service_workers="block", viewport=None,
+                 offline_hosts=False, color_scheme="light"):
+        self.site = site
+        self.context = browser.new_context(service_workers=service_workers, color_scheme=color_scheme,
+                                           viewport=viewport or {"width": 1280, "height": 900})
+        self.console: list[str] = []
+        self.blocked: list[str] = []
+        self.requests: list[str] = []
+        if offline_hosts:
+            self.context.route("**/*", self._only_local)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(30_000)
+        self.page.on("console", self._on_console)
+        self.page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))
+        self.page.on("requestfailed", self._on_failed)
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.on("response", lambda r: self.console.append(f"HTTP {r.status}: {r.url}")
+                     if r.status >= 400 else None)
+
+    def _only_local(self, route):
+        host = urlparse(route.request.url).hostname
+        if host in ("127.0.0.1", "localhost"):
+            route.continue_()
+        else:
+            self.blocked.append(route.request.url)
+            route.abort("internetdisconnected")
+
+    def _on_failed(self, request):
+        # leaving a page aborts its pending requests (a worker still loading Pyodide): not a fault
+        if "ERR_ABORTED" not in (request.failure or ""):
+            self.console.append(f"request failed: {request.url} {request.failure}")
+
+    def _on_console(self, msg):
+        if msg.type == "error":
+            self.console.append(f"console.error: {msg.text}")
+
+    def url(self, path: str = "") -> str:
+        return self.site.url + path.lstrip("/")
+
+    def goto(self, path: str = ""):
+        response = self.page.goto(self.url(path), wait_until="load")
+        assert response is None or response.ok, f"{path}: HTTP {response.status}"
+        return self
+
+    def wait_engine(self, timeout=ENGINE_TIMEOUT_MS) -> str:
+        """Wait for <html data-engine> to be ready or error; returns it."""
+        self.page.wait_for_function(
+            "['ready', 'error'].includes(document.documentElement.dataset.engine)", timeout=timeout)
+        return self.page.evaluate("document.documentElement.dataset.engine")
+
+    def wait_widgets(self, timeout=ENGINE_TIMEOUT_MS) -> dict[str, str]:
+        """Wait until no widget is loading; returns {tag#index: data-state}."""
+        self.page.wait_for_function(
+            "![...document.querySelectorAll('.tj-widget')].some(w => w.dataset.state === 'loading')",
+            timeout=timeout)
+        return self.page.evaluate("""Object.fromEntries([...document.querySelectorAll('.tj-widget')]
+            .map((w, i) => [w.tagName.toLowerCase() + '#' + i, w.dataset.state]))""")
+
+    def problems(self) -> list[str]:
+        """Console errors, page errors, failed requests and HTTP errors so far."""
+        return list(self.console)
+
+    def shot(self, name: str, full_page=True) -> Path:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    def close(self):
+        self.context.close()

@@ -1,0 +1,181 @@
+"""Every built page in a real browser: zero console errors, the engine ready,
+every widget mounted; offline behaviour; instant navigation; languages; search."""
+
+from __future__ import annotations
+
+import pytest
+from sitekit import Tab, launch
+
+from tianjiu_site.runtime import RUNTIME_DIR
+
+
+def built_pages(site_dir) -> list[str]:
+    """URL paths of every HTML page of the build (directory URLs end in /)."""
+    pages = []
+    for path in sorted(site_dir.rglob("*.html")):
+        rel = path.relative_to(site_dir).as_posix()
+        if rel.startswith(RUNTIME_DIR) or rel.startswith("assets/"):
+            continue
+        pages.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
+    return pages
+
+
+def test_every_page_loads_clean_with_the_engine_ready(site, tab):
+    pages = built_pages(site.dir)
+    # the three languages of each page, the 404 page and the standalone example
+    assert {"", "en/", "zh-Hans/", "playground/", "en/playground/", "zh-Hans/playground/",
+            "embed/", "en/embed/", "zh-Hans/embed/", "404.html", "examples/embed.html"} <= set(pages)
+    report = {}
+    for path in pages:
+        tab.console.clear()
+        tab.goto(path)
+        engine = tab.wait_engine()
+        widgets = tab.wait_widgets()
+        tab.page.wait_for_timeout(200)  # late errors
+        bad_widgets = {k: v for k, v in widgets.items() if v != "ready"}
+        if engine != "ready" or bad_widgets or tab.problems():
+            report[path] = {"engine": engine, "widgets": bad_widgets, "problems": tab.problems()}
+    assert not report, report
+
+
+def test_network_cut_nothing_leaves_localhost(site, playwright_instance):
+    """The whole playground works with every other host unreachable (DNS mapped to
+    nowhere for the browser, workers included) and no request even tries to leave."""
+    browser = launch(playwright_instance, ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"])
+    try:
+        tab = Tab(browser, site, offline_hosts=True)
+        for path in ("", "en/playground/"):
+            tab.goto(path)
+            assert tab.wait_engine() == "ready"
+        tab.page.fill(".tj-tray[data-tray=a] .tj-tray__input", "66 66 36 45")
+        tab.page.press(".tj-tray[data-tray=a] .tj-tray__input", "Enter")
+        tab.page.wait_for_selector("tj-playground[data-play=four]")
+        assert tab.blocked == [], f"requests to other hosts: {tab.blocked}"
+        assert tab.problems() == []
+        assert all(r.startswith(site.url) or r.startswith("data:") or r.startswith("blob:")
+                   for r in tab.requests), [r for r in tab.requests if not r.startswith(site.url)]
+        tab.close()
+    finally:
+        browser.close()
+
+
+def test_instant_navigation_keeps_the_engine(site, tab):
+    tab.goto("")
+    assert tab.wait_engine() == "ready"
+    wasm = [r for r in tab.requests if r.endswith("pyodide.asm.wasm")]
+    assert len(wasm) == 1, tab.requests  # the worker's requests are seen
+    tab.page.evaluate("window.__notReloaded = true")
+    tab.page.click("a.tj-card >> nth=0")
+    tab.page.wait_for_url(tab.url("playground/"))
+    tab.page.wait_for_selector("tj-playground[data-state=ready]")
+    assert tab.page.evaluate("window.__notReloaded") is True, "the page was reloaded, not instant"
+    status = tab.page.evaluate("TianJiu.status()")
+    assert status["workersStarted"] == 1 and status["status"] == "ready"
+    assert [r for r in tab.requests if r.endswith("pyodide.asm.wasm")] == wasm
+    assert not [r for r in tab.requests if r.endswith(".whl")][1:], "the wheel was fetched twice"
+    # and the re-mounted widget answers
+    tab.page.fill(".tj-tray[data-tray=a] .tj-tray__input", "天 天 九 九")
+    tab.page.press(".tj-tray[data-tray=a] .tj-tray__input", "Enter")
+    tab.page.wait_for_selector("tj-playground[data-play=four]")
+    assert "四天九" in tab.page.inner_text(".tj-tray[data-tray=a] .tj-tray__verdict")
+    # back to the home page, forward again: still one worker
+    tab.page.go_back()
+    tab.page.wait_for_url(tab.url(""))
+    tab.page.go_forward()
+    tab.page.wait_for_selector("tj-playground[data-state=ready]")
+    assert tab.page.evaluate("TianJiu.status().workersStarted") == 1
+    assert tab.problems() == []
+
+
+def test_offline_after_first_visit(site, new_tab):
+    """The service worker caches pages, Pyodide and the wheel: with the network
+    gone, a full reload of another page still gets a working engine."""
+    tab = new_tab(service_workers="allow")
+    tab.goto("")
+    assert tab.wait_engine() == "ready"
+    cache = tab.page.evaluate("""async () => {
+        const reg = await navigator.serviceWorker.ready;
+        const keys = await caches.keys();
+        const cache = await caches.open(keys.find(k => k.startsWith('tianjiu-')));
+        const urls = (await cache.keys()).map(r => new URL(r.url).pathname);
+        return {active: !!reg.active, keys, urls};
+    }""")
+    assert cache["active"] and cache["keys"][0].startswith("tianjiu-0")
+    assert f"/{RUNTIME_DIR}/pyodide/pyodide.asm.wasm" in cache["urls"]
+    assert any(u.endswith(".whl") for u in cache["urls"]) and "/en/playground/index.html" in cache["urls"]
+    tab.context.set_offline(True)
+    tab.goto("zh-Hans/playground/")
+    assert tab.wait_engine() == "ready"
+    tab.page.wait_for_selector("tj-playground[data-state=ready]")
+    assert "双梅 打得过 双斧头" in tab.page.inner_text(".tj-pg__compare")
+    tab.goto("en/")  # a page not visited before, from the precache
+    assert tab.wait_engine() == "ready"
+    assert "Four Teen Gow" in tab.page.inner_text("article")
+
+
+def test_language_switcher_keeps_the_page(site, tab):
+    tab.goto("playground/")
+    assert tab.page.get_attribute("html", "lang") == "zh-Hant"
+    for lang, path, title in (("en", "en/playground/", "Tile playground"),
+                              ("zh-Hans", "zh-Hans/playground/", "牌桌试玩"),
+                              ("zh-Hant", "playground/", "牌桌試玩")):
+        tab.page.hover(".md-header__option .md-select")
+        tab.page.click(f".md-select__link[hreflang={lang}]")
+        tab.page.wait_for_url(tab.url(path))
+        tab.page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        assert tab.page.inner_text("article h1").startswith(title)
+        tab.page.wait_for_selector("tj-playground[data-state=ready]")
+    assert tab.problems() == []
+
+
+@pytest.mark.parametrize("path, query, expected", [
+    ("", "四天九", "/"),
+    ("", "模組", "embed/"),
+    ("zh-Hans/", "结算", "zh-Hans/playground/"),
+    ("en/", "playground", "en/playground/"),
+])
+def test_search_finds_chinese_terms_in_the_page_language(site, tab, path, query, expected):
+    tab.goto(path)
+    tab.page.click("input[data-md-component=search-query]")
+    tab.page.keyboard.insert_text(query)   # as an input method would; Material searches on keyup
+    tab.page.keyboard.press("End")
+    tab.page.wait_for_selector(".md-search-result__item", timeout=20_000)
+    links = tab.page.eval_on_selector_all(".md-search-result__item a", "els => els.map(a => a.href)")
+    pages = [link.split("#")[0].split("?")[0] for link in links]
+    assert tab.url(expected) in pages, links
+    # results stay in the page's language
+    lang_prefix = {"": None, "zh-Hans/": "zh-Hans/", "en/": "en/"}[path]
+    for link in pages:
+        rel = link[len(site.url):]
+        if lang_prefix:
+            assert rel.startswith(lang_prefix), links
+        else:
+            assert not rel.startswith(("en/", "zh-Hans/")), links
+
+
+def test_engine_failure_is_explained_in_words(site, tab):
+    """When the engine cannot start, html says error and each widget says why."""
+    tab.page.route("**/*.whl", lambda route: route.fulfill(status=404, body="missing"))
+    tab.goto("playground/")
+    assert tab.wait_engine() == "error"
+    tab.page.wait_for_selector("tj-playground[data-state=error]")
+    text = tab.page.inner_text("tj-playground .tj-status")
+    assert "引擎無法啟動" in text and "wheel" in text, text
+    assert tab.page.locator("tj-engine-status[data-engine=error]").count() == 1
+    # tiles drawn without the engine are still there
+    assert tab.page.locator("tj-playground .tj-pick svg").count() == 21
+
+
+def test_the_page_never_freezes_while_the_engine_loads(site, tab):
+    tab.page.add_init_script("""
+        window.__longTasks = [];
+        new PerformanceObserver(list => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
+            .observe({type: 'longtask', buffered: true});
+    """)
+    tab.goto("playground/")
+    assert tab.wait_engine() == "ready"
+    tab.wait_widgets()
+    long_tasks = tab.page.evaluate("window.__longTasks")
+    # Pyodide's compile and start (seconds of work) happen in the worker; the page
+    # only parses its own scripts.  Anything near a second would mean the main thread ran Python.
+    assert max(long_tasks, default=0) < 500, long_tasks
