@@ -7,14 +7,17 @@ Markdown, so what is left unconverted is decided by the markup:
 
 - elements with ``lang="zh-Hant"`` (or zh-TW / zh-HK / zh-MO) and their
   subtrees — lessons that show both names on purpose mark the 繁體 one so;
+- elements with ``translate="no"`` or ``class="notranslate"`` (the HTML
+  ways of saying "leave this text as it is": program output quoted verbatim);
 - ``hreflang="zh-Hant…"`` links (the language switcher's "繁體中文");
-- ``<pre>``, ``<code>``, ``<kbd>``, ``<samp>`` (literal text: commands, output);
 - ``<script>``, ``<style>``, ``<textarea>`` and comments;
 - attribute values, except ``title``, ``alt``, ``aria-label``,
   ``placeholder`` and ``content`` (meta descriptions), which are converted.
 
 >>> to_hans('<p>雙天 <span lang="zh-Hant">雙天</span> <code>雙天</code></p>')
-'<p>双天 <span lang="zh-Hant">雙天</span> <code>雙天</code></p>'
+'<p>双天 <span lang="zh-Hant">雙天</span> <code>双天</code></p>'
+>>> to_hans('<div translate="no"><pre>雙天</pre></div><pre class="x notranslate">鵝</pre><pre>鵝</pre>')
+'<div translate="no"><pre>雙天</pre></div><pre class="x notranslate">鵝</pre><pre>鹅</pre>'
 >>> to_hans('<a title="銅錘六" href="/銅">銅錘六</a><br/>鵝')
 '<a title="铜锤六" href="/銅">铜锤六</a><br/>鹅'
 >>> to_hans('<div lang="zh-Hant"><div>天九</div>牌頭</div>後')
@@ -33,7 +36,6 @@ __all__ = ["to_hans", "text", "converter"]
 CONFIG = "hk2s"
 """The OpenCC configuration: Hong Kong Traditional to Simplified."""
 
-_PROTECT_TAGS = frozenset({"pre", "code", "kbd", "samp"})
 _RAW = re.compile(r"<(script|style|textarea)\b[^>]*>.*?</\1\s*>", re.S | re.I)
 _TOKEN = re.compile(
     r"<!--.*?-->"                                   # comment
@@ -43,7 +45,8 @@ _TOKEN = re.compile(
     r"|</?[A-Za-z][^\s/>]*(?:\"[^\"]*\"|'[^']*'|[^'\">])*>",  # a tag
     re.S | re.I)
 _NAME = re.compile(r"</?([A-Za-z][^\s/>]*)")
-_HANT_ATTR = re.compile(r"""\s(?:lang|hreflang|xml:lang)\s*=\s*["']?zh[-_](?:hant|tw|hk|mo)""", re.I)
+_KEEP_ATTR = re.compile(r"""\s(?:(?:lang|hreflang|xml:lang)\s*=\s*["']?zh[-_](?:hant|tw|hk|mo)"""
+                        r"""|translate\s*=\s*["']?no\b|class\s*=\s*["'][^"']*\bnotranslate\b)""", re.I)
 _CONVERTED_ATTR = re.compile(
     r"""(\s(?:title|alt|aria-label|placeholder|content)\s*=\s*)("[^"]*"|'[^']*')""", re.I)
 _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
@@ -96,7 +99,7 @@ def to_hans(html: str) -> str:
                     guard = None
             out.append(tag)
             continue
-        if not closing and not selfclosing and (name in _PROTECT_TAGS or _HANT_ATTR.search(tag)):
+        if not closing and not selfclosing and _KEEP_ATTR.search(tag):
             guard, depth = name, 1
             out.append(tag)
             continue

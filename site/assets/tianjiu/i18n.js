@@ -22,7 +22,7 @@ export function langOf(el) {
   return normLang((holder && holder.getAttribute("lang")) || document.documentElement.lang || "en");
 }
 
-/** An interface string: t("hant", "playground.pick") with {name} placeholders filled from vars. */
+/** An interface string: t("hant", "pg.title") with {name} placeholders filled from vars. */
 export function t(lang, key, vars) {
   const table = STRINGS[lang] || STRINGS.en;
   let text = table[key];

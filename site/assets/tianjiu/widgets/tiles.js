@@ -2,7 +2,7 @@
 // Drawn from the sprite at once: this widget never waits for the engine.
 // Accepts pip codes, main names (天 天 雜九 雜九) and "?" for a face-down tile.
 import { TjWidget, defineWidget, h } from "../widget.js";
-import { parseCodes, tileSvg, tileLabel } from "../tiles.js";
+import { BY_CODE, parseCodes, tileSvg, tileLabel } from "../tiles.js";
 
 export class TjTiles extends TjWidget {
   static needsEngine = false;
@@ -29,7 +29,7 @@ export class TjTiles extends TjWidget {
       return;
     }
     const lang = this.language;
-    const names = codes.map((c) => (c === null ? tileLabel(null, lang) : tileLabel(c, lang).split(" ")[0]));
+    const names = codes.map((c) => (c === null ? tileLabel(null, lang) : BY_CODE[c][lang]));
     const row = h("span", {
       class: "tj-tiles",
       role: "img",

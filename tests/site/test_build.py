@@ -1,0 +1,212 @@
+"""The built site without a browser: runtime files, three languages, 简体
+conversion, shortcodes, nothing from other origins, per-language search and
+sitemaps, the service worker; and the build tooling's own doctests."""
+
+from __future__ import annotations
+
+import doctest
+import json
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import tianjiu_core
+from tianjiu_site import hans, languages, runtime, serve, shortcodes, terms
+from tianjiu_site.runtime import PYODIDE_FILES, RUNTIME_DIR
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = ["", "playground/", "embed/"]
+LANGS = {"": "zh-Hant", "zh-Hans/": "zh-Hans", "en/": "en"}
+
+
+def page(site_dir: Path, path: str) -> str:
+    return (site_dir / path / "index.html").read_text(encoding="utf-8")
+
+
+def main_text(html: str) -> str:
+    """The article's text, tags and protected parts removed."""
+    body = html[html.index("<article"):html.index("</article>")]
+    body = re.sub(r"<(pre|code|script|style)\b.*?</\1>", " ", body, flags=re.S)
+    body = re.sub(r"<[^>]+>", " ", body)
+    return body
+
+
+@pytest.mark.parametrize("module", [hans, shortcodes, languages, runtime, serve, terms])
+def test_doctests_of_the_build_tooling(module):
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0
+
+
+def test_runtime_folder_is_complete(site_dir):
+    rt = site_dir / RUNTIME_DIR
+    for name in ("tianjiu.js", "engine.js", "worker.js", "widget.js", "i18n.js", "tiles.js",
+                 "tianjiu.css", "generated.js", "tiles.svg", "widgets/index.js", "widgets/playground.js"):
+        assert (rt / name).is_file(), name
+    for name in PYODIDE_FILES:
+        assert (rt / "pyodide" / name).is_file(), name
+    wheels = list((rt / "wheels").glob("*.whl"))
+    assert [w.name for w in wheels] == [f"tianjiu_core-{tianjiu_core.__version__}-py3-none-any.whl"]
+    generated = (rt / "generated.js").read_text(encoding="utf-8")
+    build = json.loads(re.search(r"export const BUILD = (\{.*?\});", generated).group(1))
+    assert build["wheel"] == f"wheels/{wheels[0].name}" and build["offline"] is True
+    assert build["version"] == tianjiu_core.__version__ and re.fullmatch(r"[0-9a-f]{12}", build["hash"])
+    assert not (rt / "strings.toml").exists()   # a source file, not shipped
+    sprite = (rt / "tiles.svg").read_text(encoding="utf-8")
+    assert sprite.count("<symbol ") == 22
+
+
+def test_three_languages_of_every_page(site_dir):
+    for prefix, lang in LANGS.items():
+        for path in PAGES:
+            html = page(site_dir, prefix + path)
+            assert f'<html lang="{lang}"' in html, prefix + path
+    assert "牌桌試玩" in page(site_dir, "playground/")
+    assert "Tile playground" in page(site_dir, "en/playground/")
+    assert "牌桌试玩" in page(site_dir, "zh-Hans/playground/")
+
+
+def test_simplified_pages_are_converted_except_what_is_marked(site_dir):
+    html = page(site_dir, "zh-Hans/playground/")
+    text = main_text(html)
+    for traditional, simplified in (("試玩", "试玩"), ("張", "张"), ("結算", "结算"), ("規則", "规则")):
+        assert traditional not in text and simplified in text, traditional
+    # the language switcher still names 繁體中文 in 繁體 (hreflang is protected)
+    assert re.search(r'hreflang="zh-Hant"[^>]*>\s*繁體中文', html)
+    # code is converted too (mark verbatim output translate="no" to keep it)
+    assert "双梅打不打得过双斧头" in page(site_dir, "zh-Hans/embed/")
+    # interface strings: 简体 generated from 繁體
+    generated = (site_dir / RUNTIME_DIR / "generated.js").read_text(encoding="utf-8")
+    strings = json.loads(re.search(r"export const STRINGS = (\{.*?\});\n", generated, re.S).group(1))
+    assert strings["hant"]["pg.beats"] == "{a} 打得過 {b}" and strings["hans"]["pg.beats"] == "{a} 打得过 {b}"
+    assert set(strings["hans"]) == set(strings["hant"]) == set(strings["en"])
+
+
+def test_lang_zh_hant_elements_stay_traditional():
+    html = '<p>雙天和鵝</p><p lang="zh-Hant">雙天和<b>鵝</b></p><p>後</p>'
+    assert hans.to_hans(html) == '<p>双天和鹅</p><p lang="zh-Hant">雙天和<b>鵝</b></p><p>后</p>'
+
+
+def test_tile_shortcodes_are_svg_at_build_time(site_dir):
+    for prefix, label in (("", "天 天 雜九 雜九"), ("zh-Hans/", "天 天 杂九 杂九"),
+                          ("en/", "Teen, Teen, Chop Gow, Chop Gow")):
+        html = page(site_dir, prefix)
+        m = re.search(r'<span class="tj-tiles" role="img" aria-label="([^"]+)"[^>]*>(.*?)</span>', html, re.S)
+        assert m and m.group(1) == label, prefix
+        assert re.findall(r'data-tile="(\w+)"', m.group(2)) == ["66", "66", "36", "45"]
+    for path in site_dir.rglob("*.html"):
+        assert "{{ tiles(" not in path.read_text(encoding="utf-8").replace("<code>{{ tiles(", ""), path
+
+
+def test_shortcode_errors_name_the_file_and_line():
+    ctx = shortcodes.Context(lang="hant", src_path="lessons/01.md")
+    with pytest.raises(shortcodes.ShortcodeError, match=r"lessons/01\.md:3: .*NotationError"):
+        shortcodes.expand("one\n\nand {{ tiles('66 78') }}", ctx)
+    with pytest.raises(shortcodes.ShortcodeError, match="unknown shortcode 'tilez'"):
+        shortcodes.expand("{{ tilez('66') }}", ctx)
+    with pytest.raises(shortcodes.ShortcodeError, match="literals"):
+        shortcodes.expand("{{ tiles(open('x')) }}", ctx)
+    fenced = "```\n{{ tiles('66') }}\n```\n"
+    assert shortcodes.expand(fenced, ctx) == fenced
+    assert shortcodes.expand("{{ tiles('? 66') }}", ctx).count('data-tile="back"') == 1
+
+
+_FETCHED = re.compile(r"""<(?:script|img|iframe|source|audio|video)\b[^>]*\bsrc=["']([^"']+)"""
+                      r"""|<link\b[^>]*\brel=["'](?:stylesheet|icon|preload|modulepreload|manifest|prefetch)["'][^>]*>""")
+
+
+def test_nothing_is_fetched_from_another_origin(site_dir):
+    offenders = []
+    for path in site_dir.rglob("*.html"):
+        html = path.read_text(encoding="utf-8")
+        for m in _FETCHED.finditer(html):
+            tag = m.group(0)
+            url = m.group(1) or (re.search(r"""href=["']([^"']+)""", tag) or [None, ""])[1]
+            if re.match(r"(https?:)?//", url):
+                offenders.append((path.relative_to(site_dir).as_posix(), url))
+        if "fonts.googleapis" in html or "fonts.gstatic" in html:
+            offenders.append((path.name, "Google Fonts"))
+    for css in site_dir.rglob("*.css"):
+        for url in re.findall(r"url\(\s*['\"]?((?:https?:)?//[^)'\"]+)", css.read_text(encoding="utf-8")):
+            offenders.append((css.name, url))
+    assert offenders == []
+
+
+def test_search_index_per_language(site_dir):
+    for prefix in LANGS:
+        index = json.loads((site_dir / prefix / "search" / "search_index.json").read_text(encoding="utf-8"))
+        locations = [d["location"] for d in index["docs"]]
+        assert "playground/" in locations, prefix
+        assert not any(loc.startswith(("en/", "zh-Hans/")) for loc in locations), prefix
+    zh = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
+    text = " ".join(d["text"] for d in zh["docs"])
+    assert "\u200b四天九\u200b" in text        # jieba + our term list: one word, not 四 / 天九
+    assert "\\u200b" in zh["config"]["separator"]
+    en = json.loads((site_dir / "en" / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert en["config"]["lang"] == ["en"]
+    # every page's Material config points at its own language folder
+    assert '"base": "../"' in page(site_dir, "en/playground/")
+    assert '"base": "./"' in page(site_dir, "zh-Hans/")
+
+
+def test_sitemaps_per_language(site_dir):
+    for prefix in LANGS:
+        xml = (site_dir / prefix / "sitemap.xml").read_text(encoding="utf-8")
+        locs = re.findall(r"<loc>([^<]+)</loc>", xml)
+        assert len(locs) == len(PAGES), (prefix, locs)
+        assert all(loc.startswith("http://127.0.0.1:8000/" + prefix) for loc in locs)
+        if not prefix:
+            assert not any("/en/" in loc or "/zh-Hans/" in loc for loc in locs)
+
+
+def test_service_worker_precaches_everything_under_a_versioned_cache(site_dir):
+    sw = (site_dir / "sw.js").read_text(encoding="utf-8")
+    generated = (site_dir / RUNTIME_DIR / "generated.js").read_text(encoding="utf-8")
+    build_hash = re.search(r'"hash": "([0-9a-f]+)"', generated).group(1)
+    assert f'const CACHE = "tianjiu-{tianjiu_core.__version__}-{build_hash}";' in sw
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
+    for needed in ("index.html", "en/playground/index.html", "zh-Hans/embed/index.html", "404.html",
+                   f"{RUNTIME_DIR}/pyodide/pyodide.asm.wasm", f"{RUNTIME_DIR}/pyodide/python_stdlib.zip",
+                   f"{RUNTIME_DIR}/generated.js", f"{RUNTIME_DIR}/tiles.svg", "search/search_index.json",
+                   "en/search/search_index.json", "examples/embed.html"):
+        assert needed in files, needed
+    assert any(f.endswith(".whl") for f in files)
+    assert all((site_dir / f).is_file() for f in files)
+    assert not any(f.endswith(".map") or f == "sw.js" for f in files)
+
+
+def test_every_interface_string_used_in_js_is_defined():
+    strings = runtime.load_strings(ROOT / "site" / RUNTIME_DIR / "strings.toml")
+    used = set()
+    for js in (ROOT / "site").rglob("*.js"):
+        text = js.read_text(encoding="utf-8")
+        used |= set(re.findall(r"""\bt\((?:[\w.]+,\s*)?["'](\w+\.[\w.]+)["']""", text))
+        used |= set(re.findall(r"""\bt\(`(\w[\w.]*)\.\$\{""", text))  # t(`pg.tray.${tray}`) prefixes
+    missing = sorted(k for k in used if k not in strings["en"]
+                     and not any(s.startswith(k + ".") for s in strings["en"]))
+    assert missing == []
+    assert len(used) > 30
+
+
+def test_strings_file_needs_both_languages(tmp_path):
+    bad = tmp_path / "strings.toml"
+    bad.write_text('[pg]\ntitle = { hant = "選牌" }\n', encoding="utf-8")
+    with pytest.raises(runtime.SiteBuildError, match=r"pg\.title: needs hant and en strings \(missing en\)"):
+        runtime.load_strings(bad)
+
+
+def test_jieba_terms_are_current():
+    assert terms.PATH.read_text(encoding="utf-8") == "".join(f"{w} 200000 n\n" for w in terms.terms()), \
+        "run `python -m tianjiu_site terms`"
+    assert {"四天九", "铜锤六", "至尊"} <= set(terms.terms())
+
+
+def test_requirements_are_pinned():
+    lines = [line.split("#")[0].strip() for line in (ROOT / "requirements-dev.txt").read_text().splitlines()]
+    reqs = [line for line in lines if line]
+    assert reqs and all(re.fullmatch(r"[A-Za-z0-9_.\-]+==[0-9][\w.]*", r) for r in reqs), reqs
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    assert lock["packages"]["node_modules/pyodide"]["version"] == \
+        json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
+    assert tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"] == []

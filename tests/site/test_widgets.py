@@ -1,0 +1,259 @@
+"""The widgets as a person uses them: the playground (mouse, keyboard, typing),
+the settlement calculator, <tj-tiles>, the embed example, the JS API; and
+screenshots of the main pages at desktop and phone width."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sitekit import SCREENSHOTS
+
+from tianjiu_core.svg import use_svg
+from tianjiu_core.tiles import TILES
+
+A = ".tj-tray[data-tray=a]"
+B = ".tj-tray[data-tray=b]"
+
+
+def verdict(tab, tray=A) -> str:
+    return tab.page.inner_text(f"{tray} .tj-tray__verdict")
+
+
+def wait_idle(tab):
+    tab.page.wait_for_function("!document.querySelector('tj-playground').dataset.busy")
+
+
+@pytest.fixture
+def playground(tab):
+    tab.goto("playground/")
+    tab.page.wait_for_selector("tj-playground[data-state=ready]", timeout=90_000)
+    wait_idle(tab)
+    return tab
+
+
+def test_click_tiles_to_make_four_teen_gow(playground):
+    tab = playground
+    assert verdict(tab).startswith("雙梅")          # the page's starting example
+    assert "雙梅 打得過 雙斧頭" in tab.page.inner_text(".tj-pg__compare")
+    tab.page.click(f"{A} .tj-tray__head button")   # 清除
+    for code in ("66", "66", "36", "45"):
+        tab.page.click(f".tj-pick[data-code='{code}']")
+    tab.page.wait_for_selector("tj-playground[data-play=four]")
+    wait_idle(tab)
+    assert tab.page.get_attribute(f"{A} .tj-tray__tiles", "data-tiles") == "66 66 36 45"
+    assert verdict(tab) == "四天九 （四）"
+    # both 天 are used now: the grid says so and refuses a third one in words
+    assert tab.page.inner_text(".tj-pick[data-code='66'] .tj-pick__count") == "×0"
+    tab.page.click(".tj-pick[data-code='66']", force=True)  # aria-disabled, still clickable
+    assert "天 只有 2 張" in tab.page.inner_text(f"{A} .tj-message")
+    # a four does not beat a civil pair: different classes
+    compare = tab.page.inner_text(".tj-pg__compare")
+    assert "四天九 打不過 雙斧頭" in compare and "不同類" in compare
+    assert tab.page.get_attribute(".tj-pg__compare", "data-beats") == "false"
+    assert tab.problems() == []
+
+
+def test_keyboard_only(playground):
+    tab = playground
+    page = tab.page
+    page.click(f"{A} .tj-tray__head button")
+    page.focus(".tj-pick[data-code='66']")
+    page.keyboard.press("Enter")                  # 天
+    page.keyboard.press("ArrowRight")             # 地
+    page.keyboard.press("Space")
+    wait_idle(tab)
+    assert page.get_attribute(f"{A} .tj-tray__tiles", "data-tiles") == "66 11"
+    assert verdict(tab).startswith("不成一手牌")     # not a play, with the engine's reason
+    page.keyboard.press("Backspace")              # take 地 back
+    page.keyboard.press("End")                    # 丁三 12, the last face
+    assert page.evaluate("document.activeElement.dataset.code") == "12"
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowDown")              # one row down from 天
+    assert page.evaluate("document.activeElement.dataset.code") not in ("66", None)
+    wait_idle(tab)
+    assert page.get_attribute(f"{A} .tj-tray__tiles", "data-tiles") == "66"
+    assert verdict(tab) == "天 （文）"
+    # only one tile of the grid is in the tab order
+    assert page.eval_on_selector_all(".tj-pick", "els => els.filter(e => e.tabIndex === 0).length") == 1
+
+
+def test_typed_notation_and_bad_input(playground):
+    tab = playground
+    page = tab.page
+    page.fill(f"{A} .tj-tray__input", "77")
+    page.press(f"{A} .tj-tray__input", "Enter")
+    page.wait_for_selector(f"{A} .tj-message:not([hidden])")
+    message = page.inner_text(f"{A} .tj-message")
+    assert message.startswith("寫法不對") and "77" in message, message
+    assert page.get_attribute(f"{A} .tj-tray__input", "aria-invalid") == "true"
+    assert page.get_attribute(f"{A} .tj-tray__tiles", "data-tiles") == "55 55"  # nothing lost
+    page.fill(f"{A} .tj-tray__input", "24 12")
+    page.press(f"{A} .tj-tray__input", "Enter")
+    page.wait_for_selector("tj-playground[data-play=supreme]")
+    wait_idle(tab)
+    assert "至尊" in verdict(tab)
+    page.click(f"{B} .tj-tray__head button")
+    page.fill(f"{B} .tj-tray__input", "66 66 66")
+    page.press(f"{B} .tj-tray__input", "Enter")
+    page.wait_for_selector(f"{B} .tj-message:not([hidden])")
+    message = page.inner_text(f"{B} .tj-message")   # the engine refuses 3 × 66 in a 32-tile set
+    assert message.startswith("寫法不對") and "66" in message and "2" in message, message
+    page.fill(f"{B} .tj-tray__input", "24")          # 24 is in tray A already
+    page.press(f"{B} .tj-tray__input", "Enter")
+    page.wait_for_function(f"document.querySelector('{B} .tj-message').textContent.includes('二四 只有 1 張')")
+
+
+def test_english_and_simplified_pages_speak_their_language(tab):
+    tab.goto("en/playground/")
+    tab.page.wait_for_selector("tj-playground[data-state=ready]", timeout=90_000)
+    wait_idle(tab)
+    assert verdict(tab).startswith("Pair of Mooy")
+    assert "Pair of Mooy beats Pair of Foo" in tab.page.inner_text(".tj-pg__compare")
+    tab.page.fill(f"{A} .tj-tray__input", "Teen Teen Gow Gow")
+    tab.page.press(f"{A} .tj-tray__input", "Enter")
+    tab.page.wait_for_selector("tj-playground[data-play=four]")
+    wait_idle(tab)
+    assert verdict(tab) == "Four Teen Gow (four)"
+    tab.goto("zh-Hans/playground/")
+    tab.page.wait_for_selector("tj-playground[data-state=ready]", timeout=90_000)
+    wait_idle(tab)
+    assert "双梅 打得过 双斧头" in tab.page.inner_text(".tj-pg__compare")
+    assert tab.page.inner_text(".tj-pick[data-code='56'] .tj-pick__name") == "斧头"
+    assert tab.problems() == []
+
+
+def payments(tab) -> dict:
+    return tab.page.eval_on_selector_all(
+        ".tj-settle__table tbody tr",
+        "rows => Object.fromEntries(rows.map(r => [r.dataset.seat, Number(r.querySelector('[data-payment]').dataset.payment)]))")
+
+
+def test_settle_spec_example_and_bad_input(playground):
+    tab = playground
+    page = tab.page
+    page.wait_for_selector("tj-settle[data-result=ok]")
+    # spec §5 example 1: banker E (first term), N finishes, 棟 E1 S4 W0 N3
+    assert payments(tab) == {"E": -6, "S": 0, "W": -5, "N": 11}
+    items = page.inner_text(".tj-settle__items")
+    assert "東 付 北 6" in items and "棟 3 × 莊 2" in items and "空棟 5" in items
+    # 棟 that do not add up to 8: the engine's reason, in words, and the old result is not shown as current
+    page.fill("input[name=dong-S]", "3")
+    page.click("tj-settle button[type=submit]")
+    page.wait_for_selector("tj-settle[data-result=invalid]")
+    msg = page.inner_text("tj-settle .tj-message")
+    assert msg.startswith("數據不合理") and "8" in msg, msg
+    assert page.inner_text(".tj-settle__sum") == "合共 7 棟"
+    # not a number
+    page.fill("input[name=dong-S]", "")
+    page.fill("input[name=dong-S]", "-1")
+    page.click("tj-settle button[type=submit]")
+    page.wait_for_function("document.querySelector('tj-settle .tj-message').textContent.includes('南')")
+    assert page.get_attribute("input[name=dong-S]", "aria-invalid") == "true"
+    # the banker finishes on his second term: everything × 3, 入 included
+    page.fill("input[name=dong-S]", "4")
+    page.select_option("select[name=finisher]", "E")
+    page.fill("input[name=streak]", "2")
+    page.fill("input[name=dong-E]", "2")
+    page.fill("input[name=dong-N]", "2")
+    page.click("tj-settle button[type=submit]")
+    page.wait_for_function("document.querySelector('tj-settle').dataset.result === 'ok' && "
+                           "document.querySelector('.tj-settle__table tr[data-seat=E] [data-payment]').dataset.payment === '21'")
+    # S 4 棟 → 0, W 0 棟 → 5 × 3 = 15, N 2 棟 → 2 × 3 = 6; E gets 21
+    assert payments(tab) == {"E": 21, "S": 0, "W": -15, "N": -6}
+
+
+def test_tiles_element_and_bad_codes(tab):
+    tab.goto("examples/embed.html")
+    four = tab.page.locator("#four")
+    assert four.get_attribute("data-state") == "ready"
+    assert four.locator("svg").count() == 4
+    assert four.locator(".tj-tiles").get_attribute("aria-label") == "Teen, Teen, Chop Gow, Chop Gow"
+    tab.page.evaluate("document.querySelector('#four').setAttribute('tiles', '66 99')")
+    assert four.get_attribute("data-state") == "error"
+    assert "Unknown tile “99”" in four.inner_text()
+    tab.page.evaluate("document.querySelector('#four').setAttribute('tiles', '24 12')")
+    assert four.get_attribute("data-state") == "ready" and four.locator("svg").count() == 2
+
+
+def test_embed_example_page(tab):
+    """examples/embed.html: a page outside MkDocs that only loads tianjiu.js."""
+    tab.goto("examples/embed.html")
+    html = (tab.site.dir / "examples" / "embed.html").read_text(encoding="utf-8")
+    assert "md-" not in html and html.count("<script") == 2  # no Material, just the module
+    tab.page.wait_for_selector("#api-result[data-state=ready]", timeout=90_000)
+    text = tab.page.inner_text("#api-result")
+    assert "Four Teen Gow (四天九), class four" in text
+    assert "55 55 beats 56 56? true" in text
+    assert '{"E":-6,"S":0,"W":-5,"N":11}' in text
+    assert "classify 77 → NotationError" in text
+    tab.page.wait_for_selector("tj-playground[data-play=four]")
+    assert tab.page.inner_text("tj-playground .tj-tray__verdict >> nth=0") == "Four Teen Gow (four)"
+    tab.page.wait_for_selector("tj-settle[data-result=ok]")
+    assert "東 付 北 6" in tab.page.inner_text("tj-settle")   # lang="zh-Hant" on the element
+    assert tab.page.evaluate("TianJiu.status().workersStarted") == 1
+    assert tab.problems() == []
+
+
+def test_js_api(tab):
+    tab.goto("examples/embed.html")
+    result = tab.page.evaluate("""async () => {
+        const e = await TianJiu.engine();
+        const hand = await e.newHand({seed: 3, humans: ["S"]});
+        const legal = await e.legalActions(hand.hand_id);
+        const after = await e.act(hand.hand_id, legal[0]);
+        const deal = await e.deal({seed: 7, method: "間棟", dice: [4, 5]});
+        let err = null;
+        try { await e.act(99999, "66"); } catch (x) { err = [x.name, x.type]; }
+        return {legal: legal.length, seat: legal[0].seat, events: after.events.length,
+                hands: Object.keys(deal.hands).length, err, name: e.tileName("13", "hans"),
+                same: (await TianJiu.engine()) === e, widgets: [...TianJiu.widgets.keys()]};
+    }""")
+    assert result["legal"] > 0 and result["seat"] == "S" and result["events"] >= 1
+    assert result["hands"] == 4
+    assert result["err"] == ["EngineError", "InconsistentPositionError"]
+    assert result["name"] == "和" and result["same"] is True
+    assert {"tj-tiles", "tj-playground", "tj-settle", "tj-engine-status"} <= set(result["widgets"])
+
+
+def test_browser_tiles_are_the_python_tiles(tab):
+    """TianJiu.tileSvg (sprite <use>) gives exactly tianjiu_core.svg.use_svg's markup."""
+    tab.goto("examples/embed.html")
+    codes = [t.code for t in TILES] + [None]
+    browser = tab.page.evaluate("""codes => ['hant', 'hans', 'en'].flatMap(lang => [40, 64, 57.5].flatMap(h =>
+        codes.map(c => TianJiu.tileSvg(c, {height: h, lang, href: 'tiles.svg'}))))""", codes)
+    python = [use_svg(c, height=h, lang=lang, href="tiles.svg")
+              for lang in ("hant", "hans", "en") for h in (40, 64, 57.5) for c in codes]
+    assert browser == python
+    # and the sprite really holds those symbols
+    sprite = (tab.site.dir / "assets/tianjiu/tiles.svg").read_text(encoding="utf-8")
+    assert all(f'id="tj-tile-{c}"' in sprite for c in codes if c) and 'id="tj-tile-back"' in sprite
+
+
+SHOTS = [("home", ""), ("playground", "playground/"), ("embed", "embed/"),
+         ("home-en", "en/"), ("playground-hans", "zh-Hans/playground/")]
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_screenshots_and_no_sideways_scrolling(new_tab, width):
+    """Screenshots for people to look at (test-results/screenshots/); the pages
+    must fit the width (a phone never scrolls sideways)."""
+    tab = new_tab(viewport={"width": width, "height": 900})
+    overflow = {}
+    for name, path in SHOTS:
+        tab.goto(path)
+        assert tab.wait_engine() == "ready"
+        tab.wait_widgets()
+        tab.page.evaluate("document.fonts.ready")
+        wide = tab.page.evaluate("document.documentElement.scrollWidth")
+        if wide > width:
+            overflow[path] = wide
+        tab.shot(f"{name}-{width}")
+    tab.goto("examples/embed.html")
+    tab.page.wait_for_selector("#api-result[data-state=ready]", timeout=90_000)
+    tab.shot(f"example-{width}")
+    assert not overflow, overflow
+    assert tab.problems() == []
+    assert len(list(SCREENSHOTS.glob(f"*-{width}.png"))) >= len(SHOTS) + 1
+    (SCREENSHOTS / "README.txt").write_text(json.dumps(
+        {"made by": "tests/site/test_widgets.py::test_screenshots_and_no_sideways_scrolling"}), encoding="utf-8")
