@@ -15,6 +15,9 @@ site copies:
 ``pyodide/``                  Pyodide, copied from ``node_modules/pyodide``
 ===========================  ==================================================
 
+Repository folders listed in :data:`COPY_DIRS` (``examples/``, ``puzzles/``)
+are copied to the site root under the same name.
+
 At the site root the build also writes ``sw.js``, the service worker that
 makes the site work offline (cache name keyed by version and build hash).
 """
@@ -44,6 +47,12 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 """The files of the npm ``pyodide`` package a browser needs (no packages: we load our wheel)."""
 
 LANGS = ("hant", "hans", "en")
+
+COPY_DIRS: dict[str, tuple[str, ...]] = {
+    "examples": ("*.html", "*.css", "*.js"),   # the standalone embedding example(s)
+    "puzzles": ("*.toml",),                    # puzzle files, for <tj-puzzle src="…">
+}
+"""Repository folders copied into the built site as they are (same name), by pattern."""
 
 
 class SiteBuildError(RuntimeError):
@@ -233,11 +242,17 @@ def write_runtime(site_dir: Path, docs_dir: Path, *, offline: bool = True) -> di
     favicon = svg.tile_svg("66", height=64, lang="en", css_class="tj-favicon")
     (rt / "favicon.svg").write_text(favicon, encoding="utf-8")
 
-    examples = ROOT / "examples"
-    if examples.is_dir():
-        dst = site_dir / "examples"
+    for folder, patterns in COPY_DIRS.items():
+        src = ROOT / folder
+        if not src.is_dir():
+            continue
+        dst = site_dir / folder
         shutil.rmtree(dst, ignore_errors=True)
-        shutil.copytree(examples, dst, ignore=shutil.ignore_patterns("*.md", "__pycache__"))
+        for pattern in patterns:
+            for f in src.rglob(pattern):
+                target = dst / f.relative_to(src)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(f, target)
 
     (rt / "generated.js").unlink(missing_ok=True)
     strings = docs_dir / RUNTIME_DIR / "strings.toml"
