@@ -54,7 +54,7 @@ def register(op: str) -> Callable[[Handler], Handler]:
     return wrap
 
 
-_PLUGINS = ("tianjiu_core.solver", "tianjiu_core.puzzles")
+_PLUGINS = ("tianjiu_core.solver", "tianjiu_core.puzzles", "tianjiu_core.lessons")
 _plugins_loaded = [False]
 
 
