@@ -1,0 +1,1489 @@
+"""Exact end-game solver: the value of every action, open and hidden hands (issue 4).
+
+**Open hands** (all four holdings known): :func:`solve` gives, for the seat to
+act, the value of *every* legal action for a **hero** seat — the hero's net
+stake units for the rest of the hand (bonuses paid during play from now on,
+spec §6, plus the final settlement, spec §5) when the other three seats play
+to minimise it (the "guaranteed result"; a two-team game, hero against the
+field).  Equivalent actions share a ``group``.
+
+>>> from tianjiu_core.position import Position
+>>> pos = Position.loads('''
+... banker = "E"
+... leader = "E"
+... [tiles]
+... E = "66"
+... S = "11"
+... W = "12"
+... N = "15"
+... [dong]
+... E = 4
+... S = 1
+... W = 1
+... N = 1
+... ''')
+>>> sol = solve(pos.to_hand(), hero=0)
+>>> sol.value, [(a.action.notation(), a.value) for a in sol.actions]
+(18, [('66', 18)])
+
+**Hidden hands**: :func:`solve_hidden` deals the tiles the seat to act cannot
+see in every way consistent with what it has seen (or a seeded sample of
+them), solves each deal open and reports each action's expected value and how
+often it is best.
+
+Method (for maintainers):
+
+* The search runs on its own compact state, not on :class:`~tianjiu_core.game.Hand`:
+  a holding is an ``int`` with 2 bits per *kind* — the 11 civil faces and the
+  6 military values (36/45, 26/35, 25/34 and 14/23 behave identically in
+  every rule, so each pair is one kind with two copies).  Plays are
+  precomputed per :class:`~tianjiu_core.rules.Rules` by the engine's own
+  ``try_classify``; the final settlement and the bonuses are computed by
+  :mod:`tianjiu_core.scoring` itself (memoised), so values agree with playing
+  the actions out in a ``Hand`` (the tests check this).
+* Alpha-beta (fail-soft) with a transposition table at trick boundaries keyed
+  on the four holdings, the 棟 counts, the leader, and — only while a sweep
+  (七支/八支) is still possible — the highest-ranked civil and military kind
+  of which a copy lies face down (the only part of the shown tiles that can
+  still change the 八支 test); the last trick is never stored.
+* Discards: the choice among ``k`` tiles is reduced exactly.  Tiles in one
+  seat that take part in no multi-tile play of that seat and carry no special
+  meaning (not 么 12/15, not their captors 24/16) are interchangeable when no
+  other seat holds a tile ranked between them (they form a *run*); only the
+  number of tiles discarded from each run matters.  On the last trick the
+  discard does not matter at all.  ``must_beat`` narrows runs further and
+  ``lead_face_down`` turns this merging off.
+* Recursion depth is one frame per action (≤ 33 + a few), well inside
+  Pyodide's stack.  A node budget raises :class:`BudgetExceededError` — never
+  a wrong number.
+
+Spec: §2 (plays), §4 (play, 結), §5 (settlement), §6 (bonuses, special finishes).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from .errors import IllegalActionError, InconsistentPositionError, TianJiuError
+from .game import Action, Hand
+from .notation import SEATS, parse_seat, sort_tiles
+from .plays import PLAY_CLASSES, try_classify
+from .rules import Rules
+from .scoring import Finish, settle, si_da_he_money, zun_money
+from .tiles import TILES, Tile
+
+__all__ = [
+    "BudgetExceededError",
+    "ActionValue",
+    "Solution",
+    "HiddenActionValue",
+    "HiddenSolution",
+    "solve",
+    "solve_hidden",
+    "solve_request",
+    "solve_hidden_request",
+    "DEFAULT_BUDGET",
+]
+
+DEFAULT_BUDGET = 20_000_000
+"""Node budget of the bridge ops when the request names none (about a minute)."""
+
+_INF = 1 << 30
+COMPRESS = False
+
+
+class BudgetExceededError(TianJiuError):
+    """The search needed more nodes than its budget allowed: no value is given.
+
+    ``nodes`` is the budget that ran out.  (A subclass of
+    :class:`~tianjiu_core.errors.TianJiuError`, so the bridge reports it as
+    ``{"ok": false, "error": {"type": "BudgetExceededError", …}}``.)
+    """
+
+    def __init__(self, message: str, nodes: int = 0) -> None:
+        super().__init__(message)
+        self.nodes = nodes
+
+
+# --------------------------------------------------------------------------- kinds
+# kind 0–10: the civil faces in civil order (天 … 銅錘六) = tile index 0–10;
+# kind 11–16: military values 9, 8, 7, 6 (24), 5, 3 (12).
+_MIL_KIND = {9: 11, 8: 12, 7: 13, 6: 14, 5: 15, 3: 16}
+NKINDS = 17
+KIND_OF: tuple[int, ...] = tuple(t.index if t.is_civil else _MIL_KIND[t.value] for t in TILES)
+KIND_FACES: tuple[tuple[Tile, ...], ...] = tuple(
+    tuple(t for t in TILES if KIND_OF[t.index] == k) for k in range(NKINDS))
+COPIES: tuple[int, ...] = tuple(sum(t.copies for t in KIND_FACES[k]) for k in range(NKINDS))
+ONE: tuple[int, ...] = tuple(1 << (2 * k) for k in range(NKINDS))
+_EVEN = sum(ONE)                      # bit 0 of every 2-bit field
+_COPIES_INT = sum(c * o for c, o in zip(COPIES, ONE))
+_CIVIL_BITS = sum(ONE[k] for k in range(11))
+_MIL_BITS = sum(ONE[k] for k in range(11, NKINDS))
+_K12, _K15, _K16, _K24 = KIND_OF[TILES[20].index], 10, 9, 14
+
+# play flags
+_SUPREME, _WENZUN, _FOUR, _YAO, _TOP, _CAP16 = 1, 2, 4, 8, 16, 32
+_CLS_INDEX = {c: i for i, c in enumerate(PLAY_CLASSES)}
+_SINGLE_CLS = (_CLS_INDEX["civil_single"], _CLS_INDEX["military_single"])
+
+
+def holding_int(tiles: Sequence[Tile]) -> int:
+    """A holding as the solver's kind-count integer (2 bits a kind)."""
+    h = 0
+    for t in tiles:
+        h += ONE[KIND_OF[t.index]]
+    return h
+
+
+def _count(h: int, k: int) -> int:
+    return (h >> (2 * k)) & 3
+
+
+def _kinds(h: int) -> list[int]:
+    """The kinds of a holding, one entry a tile, in kind order."""
+    out = []
+    for k in range(NKINDS):
+        out.extend([k] * ((h >> (2 * k)) & 3))
+    return out
+
+
+def _size(h: int) -> int:
+    return sum((h >> (2 * k)) & 3 for k in range(NKINDS))
+
+
+# --------------------------------------------------------------------------- tables
+class _Tables:
+    """Everything that depends on the rules only: plays over kinds, holding info, runs."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        mask, size, cls, rank, flags, kinds = [], [], [], [], [], []
+        self.pid_of: dict[int, int] = {}
+        expanded = [k for k in range(NKINDS) for _ in range(COPIES[k])]
+        for n in range(1, 5):
+            for combo in sorted(set(itertools.combinations(expanded, n))):
+                tiles: list[Tile] = []
+                for k in sorted(set(combo)):
+                    c = combo.count(k)
+                    tiles.extend(KIND_FACES[k][:c] if len(KIND_FACES[k]) > 1 else KIND_FACES[k] * c)
+                play = try_classify(tiles, rules)
+                if isinstance(play, str):
+                    continue
+                f = 0
+                if play.cls == "supreme":
+                    f |= _SUPREME | (_WENZUN if play.wen_zun else 0)
+                if play.cls == "four":
+                    f |= _FOUR
+                if n == 1 and tiles[0].is_yao:
+                    f |= _YAO
+                if play.cls == "supreme" or any(t.code == "66" or t.value == 9 for t in tiles):
+                    f |= _TOP
+                if play.cls == "civil_pair" and tiles[0].code == "16":
+                    f |= _CAP16
+                self.pid_of[sum(ONE[k] for k in combo)] = len(mask)
+                mask.append(sum(ONE[k] for k in combo))
+                size.append(n)
+                cls.append(_CLS_INDEX[play.cls])
+                rank.append(play.rank)
+                flags.append(f)
+                kinds.append(combo)
+        self.mask, self.size, self.cls, self.rank, self.flags, self.kinds = (
+            tuple(mask), tuple(size), tuple(cls), tuple(rank), tuple(flags), tuple(kinds))
+        self.single = tuple(self.pid_of[ONE[k]] for k in range(NKINDS))
+        self.pair16 = self.pid_of.get(2 * ONE[_K16], -1)
+        # (class, rank) bits, 12 a class; supreme: bit 0 至尊, bit 1 文尊
+        pbit, bbits = [], []
+        sup = _CLS_INDEX["supreme"]
+        for p in range(len(mask)):
+            c, r = cls[p], rank[p]
+            if flags[p] & _SUPREME:
+                pbit.append(1 << (c * 12 + (1 if flags[p] & _WENZUN else 0)))
+                bbits.append(0)
+                continue
+            pbit.append(1 << (c * 12 + r))
+            b = ((1 << r) - 1) << (c * 12)
+            if flags[p] & _CAP16 and rules.wen_zun_capture:
+                b |= 1 << (sup * 12 + 1)
+            bbits.append(b)
+        self.pbit, self.bbits = tuple(pbit), tuple(bbits)
+        # single ranks per kind and, per suit, kinds from high to low
+        self.srank = tuple(rank[self.single[k]] for k in range(NKINDS))
+        self.suit_order = (sorted(range(11), key=lambda k: -self.srank[k]),
+                           sorted(range(11, NKINDS), key=lambda k: -self.srank[k]))
+        # the 八支 test: kinds of the same suit ranked strictly higher than each single
+        self.higher = tuple(
+            tuple(j for j in (range(11) if k < 11 else range(11, NKINDS))
+                  if self.srank[j] > self.srank[k]) for k in range(NKINDS))
+        # highest rank of a face-down kind per suit, from the presence bits of that suit
+        self.perm_civil: dict[int, int] = {}
+        self.perm_mil: dict[int, int] = {}
+        for bits in range(1 << 11):
+            spread = sum(ONE[k] for k in range(11) if bits >> k & 1)
+            self.perm_civil[spread] = max([self.srank[k] for k in range(11) if bits >> k & 1],
+                                          default=0)
+        for bits in range(1 << 6):
+            spread = sum(ONE[11 + k] for k in range(6) if bits >> k & 1)
+            self.perm_mil[spread] = max([self.srank[11 + k] for k in range(6) if bits >> k & 1],
+                                        default=0)
+        self.weight = tuple((self.srank[k] / 11 if k < 11 else self.srank[k] / 9.5)
+                            for k in range(NKINDS))
+        # tiles with a meaning of their own never merge: 么 (12, 15) while a rule reads
+        # them; their captors 24 and 16 while the 么 they capture is still in play
+        yaoish = rules.yao_finish or rules.yao_capture or rules.sweep
+        self.spec_base = (ONE[_K12] | ONE[_K15]) if yaoish else 0
+        self.spec24 = ONE[_K24] if rules.yao_capture else 0
+        self.spec16 = ONE[_K16] if rules.yao_capture else 0
+        self.info_cache: dict[int, tuple] = {}
+        self.sub_cache: dict[tuple[int, int], tuple[int, ...]] = {}
+        self.disc_cache: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self.run_cache: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}
+
+    def special(self, live: int) -> int:
+        """Kinds (ONE bits) that never merge while the tiles of ``live`` are in play."""
+        s = self.spec_base
+        if live & (3 << (2 * _K12)):
+            s |= self.spec24
+        if live & (3 << (2 * _K15)):
+            s |= self.spec16
+        return s
+
+    # ------------------------------------------------------------ holdings
+    def submultisets(self, h: int, k: int) -> tuple[int, ...]:
+        """Distinct k-tile sub-multisets of holding ``h`` as ints."""
+        key = (h, k)
+        out = self.sub_cache.get(key)
+        if out is None:
+            ks = _kinds(h)
+            out = tuple(sorted({sum(ONE[x] for x in c) for c in itertools.combinations(ks, k)}))
+            self.sub_cache[key] = out
+        return out
+
+    def info(self, h: int) -> tuple:
+        """(leads, by_class, top_down_kind, free, strength, plays, beats) for holding ``h``.
+
+        leads: pids of every play in ``h``, multi-tile first, strongest first.
+        by_class: per class index, the pids of ``h`` in that class by rank, high first.
+        free: for r = 1…4, the kinds (ONE bits) of ``h`` in no play of 2…r tiles of
+        ``h`` (and not 12/15 while a 么 rule is on) — the tiles whose identity
+        cannot matter beyond their rank once the seat keeps r tiles.
+        plays / beats: bit sets over (class, rank): the plays ``h`` can make, and
+        the plays some play of ``h`` would beat.  A seat whose ``beats`` meet no
+        other seat's ``plays`` can never win another trick (holdings only shrink).
+        """
+        e = self.info_cache.get(h)
+        if e is not None:
+            return e
+        pids = []
+        for n in range(1, 5):
+            for m in self.submultisets(h, n):
+                p = self.pid_of.get(m)
+                if p is not None:
+                    pids.append(p)
+        rank, size = self.rank, self.size
+        leads = tuple(sorted(pids, key=lambda p: (-size[p], -rank[p], p)))
+        by_cls = tuple(tuple(sorted((p for p in pids if self.cls[p] == c),
+                                    key=lambda p: (-rank[p], p))) for c in range(len(PLAY_CLASSES)))
+        top_down = -1
+        for k in range(7):  # 天 … 板凳 (lead_face_down beaters)
+            if (h >> (2 * k)) & 3:
+                top_down = k
+                break
+        held = 0
+        for k in range(NKINDS):
+            if (h >> (2 * k)) & 3:
+                held |= ONE[k]
+        free = []
+        for r in range(1, 5):
+            combo = 0
+            for p in pids:
+                if 2 <= size[p] <= r:
+                    for k in self.kinds[p]:
+                        combo |= ONE[k]
+            free.append(held & ~combo & ~self.spec_base)
+        strength = sum(self.weight[k] for k in _kinds(h)) + 0.7 * sum(1 for p in pids if size[p] > 1)
+        plays = beat = 0
+        for p in pids:
+            plays |= self.pbit[p]
+            beat |= self.bbits[p]
+        e = (leads, by_cls, top_down, tuple(free), strength, plays, beat)
+        self.info_cache[h] = e
+        if len(self.info_cache) > 300_000:
+            self.info_cache.clear()
+        return e
+
+    def runs(self, h: int, pres: int, r: int) -> tuple[tuple[int, ...], ...]:
+        """Runs of interchangeable tiles in ``h`` when the seat keeps ``r`` tiles.
+
+        ``pres`` has bit 2k set when another seat holds kind k.  A run is a
+        maximal rank interval of one suit with ≥ 2 *free* kinds of ``h`` (see
+        :meth:`info`) and no tile of another seat; a free kind that another seat
+        also holds stands alone.  Swapping two tiles of a run in everything the
+        seat does later changes no beat, play, bonus or finish, so only how many
+        tiles of each run the seat discards matters.  Under ``must_beat`` the
+        seat's other tiles split runs too (the highest beating play is forced);
+        under ``lead_face_down`` nothing merges.
+        """
+        key = (h, pres, r)
+        out = self.run_cache.get(key)
+        if out is not None:
+            return out
+        rules = self.rules
+        found: list[tuple[int, ...]] = []
+        if not rules.lead_face_down and r >= 1:
+            free = self.info(h)[3][min(r, 4) - 1] & ~self.special(h | pres)
+            if free & (free - 1):  # at least two kinds
+                for order in self.suit_order:
+                    run: list[int] = []
+                    for kind in order + [-1]:
+                        if kind >= 0 and not pres & ONE[kind]:
+                            if free & ONE[kind]:
+                                run.append(kind)
+                                continue
+                            if not (rules.must_beat and (h >> (2 * kind)) & 3):
+                                continue  # nobody else holds it: no boundary
+                        if len(run) > 1:
+                            found.append(tuple(run))
+                        run = []
+        out = tuple(found)
+        self.run_cache[key] = out
+        if len(self.run_cache) > 300_000:
+            self.run_cache.clear()
+        return out
+
+    @staticmethod
+    def _canon(h: int, d: int, runs: tuple[tuple[int, ...], ...]) -> int:
+        """Discard ``d`` with the tiles taken from each run replaced by the run's lowest."""
+        c = d
+        for run in runs:  # run is high → low
+            j = 0
+            for kind in run:
+                x = (d >> (2 * kind)) & 3
+                if x:
+                    j += x
+                    c -= x * ONE[kind]
+            for kind in reversed(run):
+                if not j:
+                    break
+                x = min(j, (h >> (2 * kind)) & 3)
+                c += x * ONE[kind]
+                j -= x
+        return c
+
+    def discards(self, h: int, others: int, k: int) -> tuple[int, ...]:
+        """The discards of ``k`` tiles from ``h`` that can differ in value, best-kept first.
+
+        ``others`` is the sum of the other three holdings (the tiles still in play).
+        Interchangeable tiles (a *run*) are merged: only how many are discarded
+        from each run matters; the run's lowest tiles name the representative.
+        """
+        pres = (others | (others >> 1)) & _EVEN
+        key = (h, pres, k)
+        out = self.disc_cache.get(key)
+        if out is not None:
+            return out
+        subs = self.submultisets(h, k)
+        runs = self.runs(h, pres, _size(h) - k)
+        if runs:
+            subs = tuple(dict.fromkeys(self._canon(h, d, runs) for d in subs))
+        info = self.info
+        out = tuple(sorted(subs, key=lambda d: (-info(h - d)[4], d)))
+        self.disc_cache[key] = out
+        if len(self.disc_cache) > 300_000:
+            self.disc_cache.clear()
+        return out
+
+    def canonical_discard(self, h: int, others: int, d: int) -> int:
+        """The representative that :meth:`discards` uses for discard ``d`` (for grouping)."""
+        pres = (others | (others >> 1)) & _EVEN
+        return self._canon(h, d, self.runs(h, pres, _size(h) - _size(d)))
+
+
+@lru_cache(maxsize=16)
+def _tables(rules: Rules) -> _Tables:
+    return _Tables(rules)
+
+
+# --------------------------------------------------------------------------- search
+@dataclass
+class _Root:
+    """The solver's view of a Hand: compact state plus the trick in progress."""
+
+    holdings: list[int]
+    dong: list[int]
+    shown: int
+    flt: bool
+    n: int               # tiles each seat held before the current trick
+    leader: int
+    step: int            # actions already taken in the trick (0: the leader is to act)
+    k: int               # trick size (0 before the lead)
+    last: bool
+    lead_pid: int        # -1: face-down lead (or no lead yet)
+    best_pid: int
+    best_seat: int
+    closed: bool
+    to_act: int
+
+
+def _root_of(hand: Hand, tb: _Tables) -> _Root:
+    if hand.is_over:
+        raise IllegalActionError("the hand is over: there is nothing to solve")
+    H = [holding_int(h) for h in hand.holdings]
+    shown = holding_int(hand.shown)
+    step = len(hand.trick)
+    lead_pid = best_pid = best_seat = -1
+    k = hand.trick_size if step else 0
+    if step:
+        lead = hand.trick[0]
+        if lead.kind == "play":
+            lead_pid = tb.pid_of[holding_int(lead.tiles)]
+        if hand.best_play is not None:
+            best_pid = tb.pid_of[holding_int(hand.best_play.tiles)]
+        best_seat = -1 if hand.best_seat is None else hand.best_seat
+    return _Root(H, list(hand.dong), shown, bool(hand.first_lead_top), hand.tiles_left,
+                 hand.leader, step, k, bool(hand.trick_last) if step else False,
+                 lead_pid, best_pid, best_seat, bool(hand.closed), hand.to_act)
+
+
+class _Search:
+    """One search context: hero, table, transposition table and node counter.
+
+    The search functions are closures over the state lists (``H`` holdings,
+    ``D`` 棟, ``X`` = [shown, first_lead_top, nodes]) for fast local access;
+    :meth:`run` evaluates one root action within a window.
+    """
+
+    def __init__(self, tb: _Tables, hero: int, banker: int, streak: int, budget: int,
+                 progress: Callable[[int], None] | None = None) -> None:
+        self.tb = tb
+        self.hero = hero
+        self.banker = banker
+        self.streak = streak
+        self.budget = budget
+        self.tt: dict[Any, tuple[int, int, int]] = {}
+        self.progress = progress
+        self.settle_cache: dict[tuple, int] = {}
+        rules = tb.rules
+        self.zun = tuple(zun_money(c, banker, streak).payments[hero] for c in range(4))
+        self.sdh = tuple(si_da_he_money(c, banker, streak, rules).payments[hero] for c in range(4))
+        self.H = [0, 0, 0, 0]
+        self.D = [0, 0, 0, 0]
+        self.X: list[Any] = [0, False, 0]   # shown, first_lead_top, nodes
+        self._build()
+
+    @property
+    def nodes(self) -> int:
+        return self.X[2]
+
+    def settlement(self, winner: int, dong: Sequence[int], kind: str, captured: int,
+                   guaranteed: bool, k: int, flt: bool) -> int:
+        """The hero's share of the final settlement, by :func:`scoring.settle` itself."""
+        key = (winner, tuple(dong), kind, captured, guaranteed, k, flt)
+        v = self.settle_cache.get(key)
+        if v is None:
+            s = settle(banker=self.banker, banker_streak=self.streak, finisher=winner,
+                       dong=tuple(dong), finish=Finish(kind, None if captured < 0 else captured,
+                                                       guaranteed, k, flt), rules=self.tb.rules)
+            v = s.payments[self.hero]
+            self.settle_cache[key] = v
+        return v
+
+    def _build(self) -> None:  # noqa: C901 - the hot loop, kept together on purpose
+        tb = self.tb
+        rules = tb.rules
+        hero = self.hero
+        H, D, X = self.H, self.D, self.X
+        P_MASK, P_SIZE, P_CLS, P_RANK, P_FLAGS = tb.mask, tb.size, tb.cls, tb.rank, tb.flags
+        KINDS = tb.kinds
+        SINGLE = tb.single
+        PAIR16 = tb.pair16
+        PAIR16_MASK = 2 * ONE[_K16]
+        HIGHER = tb.higher
+        IC = tb.info_cache
+        info = tb.info
+        DC = tb.disc_cache
+        discards = tb.discards
+        submultisets = tb.submultisets
+        special = tb.special
+        tt = self.tt
+        budget = self.budget
+        zun, sdh = self.zun, self.sdh
+        he_zun, si_da_he, sweep = rules.he_zun, rules.si_da_he, rules.sweep
+        must_beat, capture = rules.must_beat, rules.wen_zun_capture
+        down_rule = rules.lead_face_down
+        settlement = self.settlement
+        SUPREME, WENZUN, FOUR, YAO, TOP, CAP16 = _SUPREME, _WENZUN, _FOUR, _YAO, _TOP, _CAP16
+        EVEN, COPIESI = _EVEN, _COPIES_INT
+        S12, S15, S16, S24 = SINGLE[_K12], SINGLE[_K15], SINGLE[_K16], SINGLE[_K24]
+        KIND_OF_ONE = {ONE[k]: k for k in range(NKINDS)}
+        progress = self.progress
+        INF = _INF
+        ORDER = tb.suit_order[0] + [-1] + tb.suit_order[1]
+        SHIFTS = [(kind, 2 * kind, ONE[kind], 3 << (2 * kind)) for kind in ORDER if kind >= 0]
+        N_CIVIL = len(tb.suit_order[0])
+        compress = not down_rule and COMPRESS
+
+        def over_budget() -> None:
+            raise BudgetExceededError(
+                f"not solved within the budget of {budget:,} nodes: try a smaller position "
+                "or a larger budget", budget)
+
+        def terminal(leader: int, k: int, lead_pid: int, best_pid: int, winner: int,
+                     closed: bool) -> int:
+            """The final settlement for the hero once the last trick is won (D updated)."""
+            kind, captured = "plain", -1
+            if lead_pid >= 0:
+                lf = P_FLAGS[lead_pid]
+                if winner == leader:
+                    if lf & YAO:
+                        kind = "yao"
+                    elif lf & SUPREME:
+                        kind = "zun"
+                    elif lf & FOUR:
+                        kind = "four"
+                elif best_pid >= 0:
+                    if (lead_pid == S12 and best_pid == S24) or (lead_pid == S15 and best_pid == S16):
+                        kind, captured = "yao", leader
+                    elif closed:
+                        kind, captured = "zun", leader
+                    elif P_FLAGS[best_pid] & FOUR:
+                        kind = "four"
+            guaranteed = k >= 2 or kind == "yao"
+            if (not guaranteed and winner == leader and lead_pid >= 0 and sweep
+                    and D[winner] == 8):
+                # 八支 test: no tile outside the shown ones could have beaten the single
+                shown = X[0]
+                guaranteed = True
+                for j in HIGHER[KINDS[lead_pid][0]]:
+                    if (shown >> (2 * j)) & 3 < COPIES[j]:
+                        guaranteed = False
+                        break
+            return settlement(winner, D, kind, captured, guaranteed, k, X[1])
+
+        def claim_rec(leader: int, rest: int, maxi: bool, memo: dict[int, int]) -> int:
+            v0 = memo.get(rest)
+            if v0 is not None:
+                return v0
+            best = -INF if maxi else INF
+            for p in (IC.get(rest) or info(rest))[0]:
+                m = P_MASK[p]
+                if m == rest:
+                    v = terminal(leader, P_SIZE[p], p, p, leader, False)
+                else:
+                    f = P_FLAGS[p]
+                    bonus = (zun[leader] if he_zun else 0) if f & SUPREME else (
+                        sdh[leader] if f & FOUR and si_da_he else 0)
+                    v = bonus + claim_rec(leader, rest - m, maxi, memo)
+                if (v > best) if maxi else (v < best):
+                    best = v
+            memo[rest] = best
+            return best
+
+        def claim(leader: int, n: int) -> int:
+            """Nobody can beat any play of the leader: it wins every trick left.
+
+            Only the order of its plays matters (bonuses, the finishing play):
+            every other tile goes face down, so the others' discards cannot matter.
+            """
+            h = H[leader]
+            first = sum(D) == 0        # the hand's first lead fixes first_lead_top
+            D[leader] += n
+            X[0] += h
+            flt0 = X[1]
+            maxi = leader == hero
+            try:
+                if not first:
+                    return claim_rec(leader, h, maxi, {})
+                best = -INF if maxi else INF
+                for p in (IC.get(h) or info(h))[0]:
+                    X[1] = bool(P_FLAGS[p] & TOP)
+                    m = P_MASK[p]
+                    if m == h:
+                        v = terminal(leader, P_SIZE[p], p, p, leader, False)
+                    else:
+                        f = P_FLAGS[p]
+                        bonus = (zun[leader] if he_zun else 0) if f & SUPREME else (
+                            sdh[leader] if f & FOUR and si_da_he else 0)
+                        v = bonus + claim_rec(leader, h - m, maxi, {})
+                    if (v > best) if maxi else (v < best):
+                        best = v
+                return best
+            finally:
+                D[leader] -= n
+                X[0] -= h
+                X[1] = flt0
+
+        def last_single(leader: int) -> int:
+            """The last trick when everyone holds one tile (exact, no table)."""
+            c = X[2] + 1
+            X[2] = c
+            if c > budget:
+                over_budget()
+            h = H[leader]
+            pl = SINGLE[KIND_OF_ONE[h]]
+            cl = P_CLS[pl]
+            s1, s2, s3 = leader + 1 & 3, leader + 2 & 3, leader + 3 & 3
+            p1, p2, p3 = SINGLE[KIND_OF_ONE[H[s1]]], SINGLE[KIND_OF_ONE[H[s2]]], SINGLE[KIND_OF_ONE[H[s3]]]
+            X[0] += h
+            try:
+                # who could beat whom (a seat without 棟 may not beat a last single)
+                c1 = D[s1] > 0 and P_CLS[p1] == cl
+                c2 = D[s2] > 0 and P_CLS[p2] == cl
+                c3 = D[s3] > 0 and P_CLS[p3] == cl
+                r1, r2, r3 = P_RANK[p1], P_RANK[p2], P_RANK[p3]
+
+                def end(best_pid: int, winner: int) -> int:
+                    D[winner] += 1
+                    v = terminal(leader, 1, pl, best_pid, winner, False)
+                    D[winner] -= 1
+                    return v
+
+                def third(best_pid: int, best_seat: int) -> int:
+                    can = c3 and r3 > P_RANK[best_pid]
+                    if not can:
+                        return end(best_pid, best_seat)
+                    vb = end(p3, s3)
+                    if must_beat:
+                        return vb
+                    vd = end(best_pid, best_seat)
+                    return (vb if vb > vd else vd) if s3 == hero else (vb if vb < vd else vd)
+
+                def second(best_pid: int, best_seat: int) -> int:
+                    can = c2 and r2 > P_RANK[best_pid]
+                    if not can:
+                        return third(best_pid, best_seat)
+                    vb = third(p2, s2)
+                    if must_beat:
+                        return vb
+                    vd = third(best_pid, best_seat)
+                    return (vb if vb > vd else vd) if s2 == hero else (vb if vb < vd else vd)
+
+                can = c1 and r1 > P_RANK[pl]
+                if not can:
+                    return second(pl, leader)
+                vb = second(p1, s1)
+                if must_beat:
+                    return vb
+                vd = second(pl, leader)
+                return (vb if vb > vd else vd) if s1 == hero else (vb if vb < vd else vd)
+            finally:
+                X[0] -= h
+
+        def resolve(leader: int, n: int, k: int, last: bool, lead_pid: int, best_pid: int,
+                    best_seat: int, closed: bool, alpha: int, beta: int) -> int:
+            winner = best_seat if best_seat >= 0 else leader
+            D[winner] += k
+            try:
+                if last:
+                    return terminal(leader, k, lead_pid, best_pid, winner, closed)
+                bonus = 0
+                if lead_pid >= 0:
+                    lf = P_FLAGS[lead_pid]
+                    if lf & SUPREME:
+                        if he_zun and (closed or winner == leader):
+                            bonus = zun[winner]
+                    elif lf & FOUR and si_da_he:
+                        bonus = sdh[winner]
+                return bonus + lead_node(winner, n - k, alpha - bonus, beta - bonus)
+            finally:
+                D[winner] -= k
+
+        def follow(leader: int, seat: int, step: int, n: int, k: int, last: bool,
+                   lead_pid: int, best_pid: int, best_seat: int, closed: bool,
+                   alpha: int, beta: int) -> int:
+            c = X[2] + 1
+            X[2] = c
+            if c > budget:
+                over_budget()
+            if progress is not None and not c & 0xFFFF:
+                progress(c)
+            h = H[seat]
+            inf = IC.get(h) or info(h)
+            beats: Sequence[int] = ()
+            if not closed and not (last and k == 1 and D[seat] == 0):
+                if lead_pid < 0:  # face-down lead: the highest of 天 … 板凳, if higher
+                    top = inf[2]
+                    if top >= 0:
+                        p = SINGLE[top]
+                        if best_pid < 0 or P_RANK[p] > P_RANK[best_pid]:
+                            beats = (p,)
+                else:
+                    bf = P_FLAGS[best_pid]
+                    if bf & SUPREME:
+                        if bf & WENZUN and capture and PAIR16 >= 0 and h & PAIR16_MASK == PAIR16_MASK:
+                            beats = (PAIR16,)
+                    else:
+                        r = P_RANK[best_pid]
+                        beats = [p for p in inf[1][P_CLS[best_pid]] if P_RANK[p] > r]
+                        if beats and must_beat:
+                            top_r = P_RANK[beats[0]]
+                            beats = [p for p in beats if P_RANK[p] == top_r]
+            if beats and must_beat:
+                discs: Sequence[int] = ()
+            elif last:
+                discs = (h,) if n == k else (submultisets(h, k)[0],)  # nothing after this trick
+            else:
+                o1, o2, o3 = H[seat - 3], H[seat - 2], H[seat - 1]
+                if not down_rule:
+                    i1 = IC.get(o1) or info(o1)
+                    i2 = IC.get(o2) or info(o2)
+                    i3 = IC.get(o3) or info(o3)
+                    dead = not inf[6] & (i1[5] | i2[5] | i3[5])
+                else:
+                    dead = False
+                if dead:  # can never win a trick again: what it keeps cannot matter
+                    discs = (submultisets(h, k)[0],)
+                else:
+                    others = o1 + o2 + o3
+                    discs = (DC.get((h, (others | (others >> 1)) & EVEN, k))
+                             or discards(h, others, k))
+            maxi = seat == hero
+            best = -INF if maxi else INF
+            nxt = seat + 1 & 3
+            shown0 = X[0]
+            # a teammate already winning the trick: try discarding first
+            disc_first = best_seat >= 0 and (best_seat == hero) == maxi
+            for phase in (0, 1):
+                if (phase == 0) == disc_first:
+                    for d in discs:
+                        H[seat] = h - d
+                        try:
+                            if step == 3:
+                                v = resolve(leader, n, k, last, lead_pid, best_pid, best_seat,
+                                            closed, alpha, beta)
+                            else:
+                                v = follow(leader, nxt, step + 1, n, k, last, lead_pid, best_pid,
+                                           best_seat, closed, alpha, beta)
+                        finally:
+                            H[seat] = h
+                        if maxi:
+                            if v > best:
+                                best = v
+                                if v > alpha:
+                                    alpha = v
+                                    if alpha >= beta:
+                                        return best
+                        elif v < best:
+                            best = v
+                            if v < beta:
+                                beta = v
+                                if alpha >= beta:
+                                    return best
+                else:
+                    for x in beats:
+                        m = P_MASK[x]
+                        H[seat] = h - m
+                        X[0] = shown0 + m
+                        cl = closed or (best_pid >= 0 and bool(P_FLAGS[best_pid] & WENZUN)
+                                        and bool(P_FLAGS[x] & CAP16))
+                        try:
+                            if step == 3:
+                                v = resolve(leader, n, k, last, lead_pid, x, seat, cl, alpha, beta)
+                            else:
+                                v = follow(leader, nxt, step + 1, n, k, last, lead_pid, x, seat,
+                                           cl, alpha, beta)
+                        finally:
+                            H[seat] = h
+                            X[0] = shown0
+                        if maxi:
+                            if v > best:
+                                best = v
+                                if v > alpha:
+                                    alpha = v
+                                    if alpha >= beta:
+                                        return best
+                        elif v < best:
+                            best = v
+                            if v < beta:
+                                beta = v
+                                if alpha >= beta:
+                                    return best
+            return best
+
+        def canon(k0: int, k1: int, k2: int, k3: int, n: int, ext: int, down_pres: int) -> tuple:
+            """A key equal for positions that differ only by relabelling free tiles.
+
+            Walks each suit high → low over the kinds still in play (dead seats,
+            given as -1, excluded): a kind free in every seat that holds it is
+            written by its holders only, any other kind by its identity and
+            holders; while a sweep is possible, face-down kinds are written as
+            markers (the 八支 test compares ranks with them).
+            """
+            if k0 < 0:
+                k0 = 0
+            if k1 < 0:
+                k1 = 0
+            if k2 < 0:
+                k2 = 0
+            if k3 < 0:
+                k3 = 0
+            allh = k0 | k1 | k2 | k3
+            spec = ~special(allh)
+            r = (n if n < 4 else 4) - 1
+            f0 = (IC.get(k0) or info(k0))[3][r] & spec if k0 else 0
+            f1 = (IC.get(k1) or info(k1))[3][r] & spec if k1 else 0
+            f2 = (IC.get(k2) or info(k2))[3][r] & spec if k2 else 0
+            f3 = (IC.get(k3) or info(k3))[3][r] & spec if k3 else 0
+            out = [ext]
+            i = 0
+            for kind, sh, o, m3 in SHIFTS:
+                if i == N_CIVIL:
+                    out.append(-2)
+                i += 1
+                if not allh & m3:
+                    if down_pres & o:
+                        out.append(-1)
+                    continue
+                code = ((k0 >> sh) & 3) | ((k1 >> sh) & 3) << 2 | ((k2 >> sh) & 3) << 4 | ((k3 >> sh) & 3) << 6
+                if ((not k0 & m3 or f0 & o) and (not k1 & m3 or f1 & o)
+                        and (not k2 & m3 or f2 & o) and (not k3 & m3 or f3 & o)):
+                    out.append(code)
+                else:
+                    out.append(256 * (kind + 1) + code)
+            return tuple(out)
+
+        def lead_node(leader: int, n: int, alpha: int, beta: int) -> int:
+            if n == 1 and not down_rule:
+                return last_single(leader)
+            c = X[2] + 1
+            X[2] = c
+            if c > budget:
+                over_budget()
+            if progress is not None and not c & 0xFFFF:
+                progress(c)
+            h0, h1, h2, h3 = H
+            h = H[leader]
+            d0, d1, d2, d3 = D
+            first = d0 + d1 + d2 + d3 == 0
+            k0, k1, k2, k3 = h0, h1, h2, h3
+            if not down_rule:
+                i0 = IC.get(h0) or info(h0)
+                i1 = IC.get(h1) or info(h1)
+                i2 = IC.get(h2) or info(h2)
+                i3 = IC.get(h3) or info(h3)
+                p0, p1, p2, p3 = i0[5], i1[5], i2[5], i3[5]
+                b0, b1, b2, b3 = i0[6], i1[6], i2[6], i3[6]
+                if leader == 0:
+                    if not p0 & (b1 | b2 | b3):
+                        return claim(leader, n)
+                elif leader == 1:
+                    if not p1 & (b0 | b2 | b3):
+                        return claim(leader, n)
+                elif leader == 2:
+                    if not p2 & (b0 | b1 | b3):
+                        return claim(leader, n)
+                elif not p3 & (b0 | b1 | b2):
+                    return claim(leader, n)
+                # a follower that can never beat again: its tiles cannot matter
+                if leader != 0 and not b0 & (p1 | p2 | p3):
+                    k0 = -1
+                if leader != 1 and not b1 & (p0 | p2 | p3):
+                    k1 = -1
+                if leader != 2 and not b2 & (p0 | p1 | p3):
+                    k2 = -1
+                if leader != 3 and not b3 & (p0 | p1 | p2):
+                    k3 = -1
+            ext = d0 | d1 << 4 | d2 << 8 | d3 << 12 | leader << 16 | X[1] << 18 | n << 19
+            down_pres = 0
+            if sweep and max(d0, d1, d2, d3) == d0 + d1 + d2 + d3:
+                # dead seats' tiles will all go face down: count them as down already
+                down = COPIESI - X[0]
+                if k0 >= 0:
+                    down -= h0
+                if k1 >= 0:
+                    down -= h1
+                if k2 >= 0:
+                    down -= h2
+                if k3 >= 0:
+                    down -= h3
+                down_pres = (down | down >> 1) & EVEN
+                ext |= 1 << 23
+            if compress and not first:
+                key: Any = canon(k0, k1, k2, k3, n, ext, down_pres)
+            else:
+                key = (k0, k1, k2, k3, ext, down_pres)
+            a0, b0_ = alpha, beta
+            bm = -1
+            e = tt.get(key)
+            if e is not None:
+                lo, hi, bm = e
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            inf = IC.get(h) or info(h)
+            leads: list[int] = list(inf[0])
+            if down_rule:
+                leads += [1000 + kk for kk in range(NKINDS) if (h >> (2 * kk)) & 3]
+            if bm >= 0 and leads[0] != bm and bm in leads:
+                leads.remove(bm)
+                leads.insert(0, bm)
+            maxi = leader == hero
+            best = -INF if maxi else INF
+            best_move = -1
+            nxt = leader + 1 & 3
+            shown0 = X[0]
+            flt0 = X[1]
+            for L in leads:
+                if L < 1000:
+                    m = P_MASK[L]
+                    k = P_SIZE[L]
+                    H[leader] = h - m
+                    X[0] = shown0 + m
+                    if first:
+                        X[1] = bool(P_FLAGS[L] & TOP)
+                    try:
+                        v = follow(leader, nxt, 1, n, k, n == k, L, L, leader, False, alpha, beta)
+                    finally:
+                        H[leader] = h
+                        X[0] = shown0
+                        X[1] = flt0
+                else:
+                    H[leader] = h - ONE[L - 1000]
+                    try:
+                        v = follow(leader, nxt, 1, n, 1, n == 1, -1, -1, -1, False, alpha, beta)
+                    finally:
+                        H[leader] = h
+                if maxi:
+                    if v > best:
+                        best, best_move = v, L
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                elif v < best:
+                    best, best_move = v, L
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+            if e is not None:
+                lo, hi = e[0], e[1]
+            else:
+                lo, hi = -INF, INF
+            if best <= a0:
+                if best < hi:
+                    hi = best
+            elif best >= b0_:
+                if best > lo:
+                    lo = best
+            else:
+                lo = hi = best
+            tt[key] = (lo, hi, best_move)
+            return best
+
+        self._follow = follow
+        self._resolve = resolve
+        self._lead_node = lead_node
+
+    def run(self, root: _Root, option: tuple[str, int], alpha: int = -_INF,
+            beta: int = _INF) -> int:
+        """The value of one root action within the window (fail-soft)."""
+        tb = self.tb
+        H, D, X = self.H, self.D, self.X
+        H[:] = root.holdings
+        D[:] = root.dong
+        X[0] = root.shown
+        X[1] = root.flt
+        P_MASK, P_SIZE, P_FLAGS = tb.mask, tb.size, tb.flags
+        follow, resolve = self._follow, self._resolve
+        kind, x = option
+        n, k, leader = root.n, root.k, root.leader
+        seat = root.to_act
+        if root.step == 0:
+            if kind == "play":
+                m = P_MASK[x]
+                H[seat] -= m
+                X[0] += m
+                if sum(D) == 0:
+                    X[1] = bool(P_FLAGS[x] & _TOP)
+                return follow(leader, seat + 1 & 3, 1, n, P_SIZE[x], n == P_SIZE[x], x, x,
+                              leader, False, alpha, beta)
+            H[seat] -= ONE[x]
+            return follow(leader, seat + 1 & 3, 1, n, 1, n == 1, -1, -1, -1, False, alpha, beta)
+        lead_pid, best_pid, best_seat, closed = (root.lead_pid, root.best_pid, root.best_seat,
+                                                 root.closed)
+        if kind == "play":
+            m = P_MASK[x]
+            H[seat] -= m
+            X[0] += m
+            if best_pid >= 0 and P_FLAGS[best_pid] & _WENZUN and P_FLAGS[x] & _CAP16:
+                closed = True
+            best_pid, best_seat = x, seat
+        else:
+            H[seat] -= x
+        if root.step == 3:
+            return resolve(leader, n, k, root.last, lead_pid, best_pid, best_seat, closed,
+                           alpha, beta)
+        return follow(leader, seat + 1 & 3, root.step + 1, n, k, root.last, lead_pid, best_pid,
+                      best_seat, closed, alpha, beta)
+
+    def value(self, root: _Root, option: tuple[str, int], guess: int = 0) -> int:
+        """The exact value of one root action: MTD(f), null-window tests around ``guess``."""
+        lo, hi = -_INF, _INF
+        g = guess
+        while lo < hi:
+            b = g + 1 if g == lo else g
+            v = self.run(root, option, b - 1, b)
+            if v < b:
+                hi = v
+            else:
+                lo = v
+            g = v
+        return lo
+
+
+# --------------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class ActionValue:
+    """One legal action and its value for the hero (stake units); ``group`` numbers
+    equivalent actions (same group ⇒ provably the same value)."""
+
+    action: Action
+    value: int
+    group: int
+
+    def to_json(self) -> dict:
+        return {"action": self.action.notation(), "value": self.value, "group": self.group}
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The open-hand answer (see :func:`solve`).
+
+    hero, to_act: seats 0–3.  value: the position's value for the hero in stake
+    units (the best action's value when the hero is to act, else the worst).
+    actions: every legal action of ``to_act``, in the engine's order.
+    nodes: search nodes used; seconds: wall time.
+    """
+
+    hero: int
+    to_act: int
+    value: int
+    actions: tuple[ActionValue, ...]
+    nodes: int
+    seconds: float
+
+    def best(self) -> list[ActionValue]:
+        """The actions of the seat to act that reach ``value``."""
+        return [a for a in self.actions if a.value == self.value]
+
+    def to_json(self) -> dict:
+        return {"hero": SEATS[self.hero], "to_act": SEATS[self.to_act], "value": self.value,
+                "actions": [a.to_json() for a in self.actions], "nodes": self.nodes,
+                "seconds": round(self.seconds, 4)}
+
+
+def _option_of(hand: Hand, root: _Root, tb: _Tables, a: Action) -> tuple[tuple[str, int], tuple]:
+    """The solver's form of a legal action, and its equivalence key."""
+    if a.kind == "down":
+        kk = KIND_OF[a.tiles[0].index]
+        return ("down", kk), ("down", kk)
+    m = holding_int(a.tiles)
+    if a.kind == "play":
+        p = tb.pid_of[m]
+        return ("play", p), ("play", p)
+    seat = a.seat
+    h = root.holdings[seat]
+    others = sum(root.holdings) - h
+    if root.last:
+        return ("discard", m), ("discard", 0)
+    return ("discard", m), ("discard", tb.canonical_discard(h, others, m))
+
+
+def solve(hand: Hand, hero: int | str | None = None, *, budget: int | None = None,
+          progress: Callable[[int], None] | None = None) -> Solution:
+    """The value of every legal action of the seat to act, for ``hero`` (open hands).
+
+    hand: any position that is not over (all holdings known; face-down discards
+    in the trick in progress may be unknown ``-``).  hero: seat 0–3 or a letter
+    (default: the seat to act).  budget: search nodes allowed (default
+    unlimited); when they run out :class:`BudgetExceededError` is raised.
+    progress: called with the node count every 65,536 nodes.
+
+    Values are the hero's net stake units from now to the end of the hand:
+    bonuses (賀尊, 擒尊, 四大賀) paid from now on plus the final settlement, with
+    the other three seats minimising (spec §4–§6).  Raises
+    :class:`~tianjiu_core.errors.IllegalActionError` when the hand is over.
+    """
+    t0 = time.perf_counter()
+    hero = hand.to_act if hero is None else parse_seat(hero)
+    if hand.is_over:
+        raise IllegalActionError("the hand is over: there is nothing to solve")
+    tb = _tables(hand.rules)
+    root = _root_of(hand, tb)
+    search = _Search(tb, hero, hand.banker, hand.banker_streak,
+                     budget if budget is not None else 1 << 62, progress)
+    legal = hand.legal_actions()
+    groups: dict[tuple, int] = {}
+    values: dict[int, int] = {}
+    out = []
+    guess = 0
+    for a in legal:
+        option, key = _option_of(hand, root, tb, a)
+        g = groups.get(key)
+        if g is None:
+            g = groups[key] = len(groups)
+            values[g] = guess = search.value(root, option, guess)
+        out.append(ActionValue(a, values[g], g))
+    vals = [v.value for v in out]
+    value = max(vals) if hand.to_act == hero else min(vals)
+    return Solution(hero, hand.to_act, value, tuple(out), search.nodes, time.perf_counter() - t0)
+
+
+# --------------------------------------------------------------------------- hidden hands
+@dataclass(frozen=True)
+class HiddenActionValue:
+    """One action under hidden hands: mean value over the deals (weighted) and the
+    share of deals in which it is (one of) the best; ``group``: equivalent in every deal."""
+
+    action: Action
+    expected_value: float
+    best_share: float
+    group: int
+    min_value: int
+    max_value: int
+
+    def to_json(self) -> dict:
+        return {"action": self.action.notation(), "expected_value": round(self.expected_value, 4),
+                "best_share": round(self.best_share, 4), "group": self.group,
+                "min_value": self.min_value, "max_value": self.max_value}
+
+
+@dataclass(frozen=True)
+class HiddenSolution:
+    """The hidden-hand answer (see :func:`solve_hidden`).
+
+    deals: deals solved; exhaustive: True when every consistent deal was solved
+    (weighted by how many ways the physical tiles fall), False for a seeded
+    sample; total_deals: distinct consistent deals; seed: the sample's seed.
+    """
+
+    hero: int
+    actions: tuple[HiddenActionValue, ...]
+    deals: int
+    exhaustive: bool
+    total_deals: int
+    seed: int | None
+    nodes: int
+    seconds: float
+
+    @property
+    def expected_value(self) -> float:
+        return max(a.expected_value for a in self.actions)
+
+    def to_json(self) -> dict:
+        return {"hero": SEATS[self.hero], "to_act": SEATS[self.hero],
+                "expected_value": round(self.expected_value, 4),
+                "actions": [a.to_json() for a in self.actions], "deals": self.deals,
+                "exhaustive": self.exhaustive, "total_deals": self.total_deals,
+                "seed": self.seed, "nodes": self.nodes, "seconds": round(self.seconds, 4)}
+
+
+def _multinomial_deals(pool: dict[int, int], sizes: list[int]) -> list[tuple[list[dict[int, int]], int]]:
+    """Every way to give ``sizes[i]`` tiles of the multiset ``pool`` (face → copies)
+    to slot i, with its weight: how many assignments of the physical tiles give it."""
+    faces = sorted(pool)
+    out: list[tuple[list[dict[int, int]], int]] = []
+    slots = len(sizes)
+
+    def rec(i: int, left: list[int], parts: list[dict[int, int]], weight: int) -> None:
+        if i == len(faces):
+            if all(x == 0 for x in left):
+                out.append(([dict(p) for p in parts], weight))
+            return
+        face = faces[i]
+        c = pool[face]
+        remaining_after = sum(pool[f] for f in faces[i + 1:])
+        # split c copies among the slots
+        for split in _compositions(c, slots):
+            if any(s > l for s, l in zip(split, left)):
+                continue
+            new_left = [l - s for s, l in zip(split, left)]
+            if sum(new_left) > remaining_after:
+                continue
+            w = _fact(c)
+            for s in split:
+                w //= _fact(s)
+            for j, s in enumerate(split):
+                if s:
+                    parts[j][face] = s
+            rec(i + 1, new_left, parts, weight * w)
+            for j, s in enumerate(split):
+                if s:
+                    del parts[j][face]
+
+    rec(0, list(sizes), [{} for _ in sizes], 1)
+    return out
+
+
+def _fact(n: int) -> int:
+    r = 1
+    for i in range(2, n + 1):
+        r *= i
+    return r
+
+
+def _compositions(c: int, slots: int) -> list[tuple[int, ...]]:
+    if slots == 1:
+        return [(c,)]
+    return [(i,) + rest for i in range(c + 1) for rest in _compositions(c - i, slots - 1)]
+
+
+def _count_deals(pool: dict[int, int], sizes: list[int]) -> int:
+    """How many distinct deals (multisets per slot) there are."""
+    faces = sorted(pool)
+    memo: dict[tuple, int] = {}
+
+    def rec(i: int, left: tuple[int, ...]) -> int:
+        if i == len(faces):
+            return 1 if not any(left) else 0
+        key = (i, left)
+        if key in memo:
+            return memo[key]
+        total = 0
+        for split in _compositions(pool[faces[i]], len(left)):
+            if all(s <= l for s, l in zip(split, left)):
+                total += rec(i + 1, tuple(l - s for s, l in zip(split, left)))
+        memo[key] = total
+        return total
+
+    return rec(0, tuple(sizes))
+
+
+def solve_hidden(hand: Hand, *, known_discards: Sequence[Tile] = (), samples: int = 64,
+                 seed: int = 0, exhaustive_limit: int = 256, budget: int | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> HiddenSolution:
+    """Judge the actions of the seat to act when it sees only its own tiles and the shown ones.
+
+    hand: a position; the other seats' holdings are ignored (only their sizes
+    count), so any tiles may stand in for them (see ``Position.to_hand(fill_unknown=True)``).
+    known_discards: tiles the seat to act discarded face down earlier — it
+    knows them, so they are dealt to nobody.  The hero is the seat to act.
+
+    Every deal of the unseen tiles to the other three seats (hand sizes fixed,
+    the rest face down) is consistent with the play — discarding is always
+    allowed, so the play reveals nothing more — except that before the first
+    trick is over no seat whose eight dealt tiles the deal fixes may hold a
+    natural hand (例牌 would have ended the hand).  With at most
+    ``exhaustive_limit`` distinct deals, all are solved, each weighted by the
+    number of ways the physical tiles can fall; otherwise ``samples`` deals are
+    drawn with the seeded SplitMix64 generator (the same draw in CPython and
+    Pyodide).
+
+    Each action gets its expected value (weighted mean of its open values, in
+    stake units) and ``best_share`` (weighted share of deals in which it reaches
+    that deal's best value).  This is *perfect-information sampling*: each deal
+    is solved as if every seat saw every tile, so the method cannot value
+    information (hiding, signalling, discovering) and it lets the hero play
+    differently in deals that it could not tell apart (strategy fusion); the
+    numbers lean optimistic for whoever profits from knowing more.  ``budget``
+    is per deal; :class:`BudgetExceededError` when a deal does not fit.
+    """
+    from collections import Counter
+
+    from .deal import Rng
+    from .game import find_natural
+
+    t0 = time.perf_counter()
+    seat = hand.to_act
+    if hand.is_over:
+        raise IllegalActionError("the hand is over: there is nothing to solve")
+    seen = Counter(hand.holdings[seat]) + Counter(hand.shown) + Counter(known_discards)
+    for t, c in seen.items():
+        if c > t.copies:
+            raise InconsistentPositionError(
+                f"{t.code} is seen {c} times (holding, shown tiles and known discards) "
+                f"but a set has {t.copies}")
+    pool = {t.index: t.copies - seen[t] for t in TILES if t.copies - seen[t] > 0}
+    others = [s for s in range(4) if s != seat]
+    sizes = [len(hand.holdings[s]) for s in others]
+    down = sum(pool.values()) - sum(sizes)
+    if down < 0:
+        raise InconsistentPositionError("fewer unseen tiles than the other seats hold")
+    # before the first trick ends, a dealt natural hand would have ended the hand
+    natural_check: list[tuple[int, tuple[Tile, ...]]] = []
+    if sum(hand.dong) == 0 and hand.rules.natural_hands != "none":
+        for i, s in enumerate(others):
+            acted = [a for a in hand.trick if a.seat == s]
+            if acted and acted[0].kind != "play":
+                continue  # its face-down tiles are not fixed by the deal
+            natural_check.append((i, tuple(t for a in acted for t in a.tiles)))
+
+    def consistent(parts: Sequence[Sequence[Tile]]) -> bool:
+        return all(find_natural(tuple(parts[i]) + extra, hand.rules) is None
+                   for i, extra in natural_check)
+
+    sizes_all = sizes + [down]
+    total = _count_deals(pool, sizes_all)
+    deals: list[tuple[list[list[Tile]], int]] = []
+    if total <= exhaustive_limit:
+        for parts, w in _multinomial_deals(pool, sizes_all):
+            tiles = [[TILES[i] for i in sorted(p) for _ in range(p[i])] for p in parts[:3]]
+            if consistent(tiles):
+                deals.append((tiles, w))
+        exhaustive = True
+    else:
+        rng = Rng(seed)
+        physical = [TILES[i] for i in sorted(pool) for _ in range(pool[i])]
+        tries = 0
+        while len(deals) < samples:
+            tries += 1
+            if tries > 100 * samples + 100:
+                raise InconsistentPositionError("could not deal the unseen tiles consistently")
+            tiles = list(physical)
+            for i in range(len(tiles) - 1, 0, -1):  # Fisher–Yates with our own generator
+                j = rng.below(i + 1)
+                tiles[i], tiles[j] = tiles[j], tiles[i]
+            parts, at = [], 0
+            for sz in sizes:
+                parts.append(sort_tiles(tiles[at:at + sz]))
+                at += sz
+            if consistent(parts):
+                deals.append((parts, 1))
+        exhaustive = False
+    if not deals:
+        raise InconsistentPositionError("no deal of the unseen tiles is consistent with the position")
+    legal = hand.legal_actions()
+    nact = len(legal)
+    sums = [0.0] * nact
+    best_w = [0.0] * nact
+    mins = [_INF] * nact
+    maxs = [-_INF] * nact
+    signature: list[list[int]] = [[] for _ in range(nact)]
+    total_w = 0
+    nodes = 0
+    for i, (parts, w) in enumerate(deals):
+        holdings = list(hand.holdings)
+        for s, tiles in zip(others, parts):
+            holdings[s] = tuple(tiles)
+        sol = solve(_with_holdings(hand, holdings), seat, budget=budget)
+        nodes += sol.nodes
+        for j, av in enumerate(sol.actions):
+            sums[j] += w * av.value
+            if av.value == sol.value:
+                best_w[j] += w
+            mins[j] = min(mins[j], av.value)
+            maxs[j] = max(maxs[j], av.value)
+            signature[j].append(av.group)
+        total_w += w
+        if progress is not None:
+            progress(i + 1, len(deals))
+    gid: dict[tuple, int] = {}
+    actions = []
+    for j, a in enumerate(legal):
+        g = gid.setdefault(tuple(signature[j]), len(gid))   # equivalent in every deal
+        actions.append(HiddenActionValue(a, sums[j] / total_w, best_w[j] / total_w, g,
+                                         mins[j], maxs[j]))
+    return HiddenSolution(seat, tuple(actions), len(deals), exhaustive, total,
+                          None if exhaustive else seed, nodes, time.perf_counter() - t0)
+
+
+def _with_holdings(hand: Hand, holdings: list[tuple[Tile, ...]]) -> Hand:
+    """The same position as ``hand`` with other holdings (trick in progress kept,
+    its face-down discards made unknown)."""
+    shown = list(hand.shown)
+    for a in hand.trick:
+        if a.kind == "play":
+            for t in a.tiles:
+                shown.remove(t)
+    trick = [a if a.kind != "discard" else Action(a.seat, "discard", (), a.size)
+             for a in hand.trick]
+    return Hand(hand.rules, banker=hand.banker, banker_streak=hand.banker_streak,
+                holdings=holdings, dong=hand.dong, trick=trick, leader=hand.leader,
+                shown=shown, first_lead_top=hand.first_lead_top if sum(hand.dong) else False,
+                bonuses=hand.bonuses)
+
+
+# --------------------------------------------------------------------------- bridge ops
+def _request_position(req: dict[str, Any]) -> tuple[Hand, Any]:
+    """The Hand a request names: ``position`` (TOML text or its table) or a live ``hand_id``."""
+    from . import bridge
+    from .position import Position
+
+    if "hand_id" in req:
+        session = bridge._get_session(req)
+        return session["hand"], None
+    pos = req.get("position")
+    if isinstance(pos, str):
+        p = Position.loads(pos)
+    elif isinstance(pos, dict):
+        p = Position.from_dict(pos)
+    else:
+        raise InconsistentPositionError("give a position (TOML text or a table) or a hand_id")
+    return p.to_hand(fill_unknown=bool(req.get("hidden"))), p
+
+
+def _budget(req: dict[str, Any]) -> int:
+    b = req.get("budget", DEFAULT_BUDGET)
+    if not isinstance(b, int) or isinstance(b, bool) or b < 1:
+        raise InconsistentPositionError(f"budget is a number of nodes ≥ 1, not {b!r}")
+    return b
+
+
+def solve_request(req: dict[str, Any]) -> dict[str, Any]:
+    """The ``solve`` op: ``{"op": "solve", "position": …, "hero": "S", "budget": N}``.
+
+    Returns :meth:`Solution.to_json`; a position with unknown tiles is an error
+    (use ``solve_hidden``).  Budget exhaustion is ``BudgetExceededError``.
+    """
+    hand, pos = _request_position(req)
+    hero = req.get("hero")
+    if hero is None and pos is not None:
+        hero = pos.hero
+    return solve(hand, hero, budget=_budget(req)).to_json()
+
+
+def solve_hidden_request(req: dict[str, Any]) -> dict[str, Any]:
+    """The ``solve_hidden`` op: ``position`` or ``hand_id``, ``samples``, ``seed``,
+    ``exhaustive_limit``, ``budget`` (per deal).  When every holding is known the
+    open ``value`` of each action is added."""
+    req = dict(req, hidden=True)
+    hand, pos = _request_position(req)
+    seat = hand.to_act
+    known: list[Tile] = []
+    if pos is not None:
+        if pos.hero is not None and pos.hero != seat:
+            raise InconsistentPositionError(
+                f"hidden-hand solving is for the seat to act ({SEATS[seat]}), not hero "
+                f"{SEATS[pos.hero]}")
+        known = list(pos.discarded[seat])
+    else:
+        for rec in hand.tricks:
+            for a in rec.actions:
+                if a.seat == seat and a.kind == "discard":
+                    known.extend(a.tiles)
+    samples = req.get("samples", 64)
+    seed = req.get("seed", 0)
+    limit = req.get("exhaustive_limit", 256)
+    for name, v in (("samples", samples), ("seed", seed), ("exhaustive_limit", limit)):
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise InconsistentPositionError(f"{name} must be a whole number ≥ 0, not {v!r}")
+    result = solve_hidden(hand, known_discards=known, samples=max(1, samples), seed=seed,
+                          exhaustive_limit=limit, budget=_budget(req)).to_json()
+    if pos is None or pos.is_open:
+        open_sol = solve(hand, seat, budget=_budget(req))
+        for a, o in zip(result["actions"], open_sol.actions):
+            a["value"] = o.value
+        result["value"] = open_sol.value
+    return result
+
+
+def _register() -> None:
+    from . import bridge
+
+    bridge.register("solve")(solve_request)
+    bridge.register("solve_hidden")(solve_hidden_request)
+
+
+_register()
