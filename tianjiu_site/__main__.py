@@ -41,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=8000)
     s.add_argument("--no-build", action="store_true")
+    s.add_argument("--verbose", action="store_true", help="log every request")
     sub.add_parser("terms", help="rewrite the jieba user dictionary")
     args = parser.parse_args(argv)
     if args.cmd == "build":
@@ -51,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
             if code:
                 return code
         from .serve import serve
-        serve(args.out.resolve(), args.host, args.port)
+        serve(args.out.resolve(), args.host, args.port, quiet=not args.verbose)
         return 0
     if args.cmd == "terms":
         from .terms import write_terms

@@ -263,7 +263,8 @@ def write_runtime(site_dir: Path, docs_dir: Path, *, offline: bool = True) -> di
     return {"version": tianjiu_core.__version__, "hash": build_hash, "wheel": wheel.name}
 
 
-_NO_PRECACHE = re.compile(r"(^|/)(sw\.js|sitemap\.xml(\.gz)?|.*\.map|screenshots/.*)$")
+_NO_PRECACHE = re.compile(r"(^|/)(sw\.js|sitemap\.xml\.gz|.*\.map|screenshots/.*)$")
+# (sitemap.xml stays: Material's instant navigation and language switcher read it, offline too)
 
 
 def write_service_worker(site_dir: Path, info: dict[str, Any]) -> Path:

@@ -169,7 +169,8 @@ def test_service_worker_precaches_everything_under_a_versioned_cache(site_dir):
     for needed in ("index.html", "en/playground/index.html", "zh-Hans/embed/index.html", "404.html",
                    f"{RUNTIME_DIR}/pyodide/pyodide.asm.wasm", f"{RUNTIME_DIR}/pyodide/python_stdlib.zip",
                    f"{RUNTIME_DIR}/generated.js", f"{RUNTIME_DIR}/tiles.svg", "search/search_index.json",
-                   "en/search/search_index.json", "examples/embed.html"):
+                   "en/search/search_index.json", "examples/embed.html", "sitemap.xml",
+                   "zh-Hans/sitemap.xml"):
         assert needed in files, needed
     assert any(f.endswith(".whl") for f in files)
     assert all((site_dir / f).is_file() for f in files)

@@ -103,6 +103,8 @@ def test_offline_after_first_visit(site, new_tab):
     assert cache["active"] and cache["keys"][0].startswith("tianjiu-0")
     assert f"/{RUNTIME_DIR}/pyodide/pyodide.asm.wasm" in cache["urls"]
     assert any(u.endswith(".whl") for u in cache["urls"]) and "/en/playground/index.html" in cache["urls"]
+    assert "/en/sitemap.xml" in cache["urls"]
+    tab.console.clear()
     tab.context.set_offline(True)
     tab.goto("zh-Hans/playground/")
     assert tab.wait_engine() == "ready"
@@ -111,6 +113,8 @@ def test_offline_after_first_visit(site, new_tab):
     tab.goto("en/")  # a page not visited before, from the precache
     assert tab.wait_engine() == "ready"
     assert "Four Teen Gow" in tab.page.inner_text("article")
+    tab.page.wait_for_timeout(500)
+    assert tab.problems() == []   # nothing the pages ask for is missing offline (sitemaps included)
 
 
 def test_language_switcher_keeps_the_page(site, tab):
