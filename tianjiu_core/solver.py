@@ -85,6 +85,7 @@ __all__ = [
     "HiddenSolution",
     "solve",
     "solve_hidden",
+    "hidden_deals",
     "solve_request",
     "solve_hidden_request",
     "DEFAULT_BUDGET",
@@ -1261,6 +1262,80 @@ def _count_deals(pool: dict[int, int], sizes: list[int]) -> int:
     return rec(0, tuple(sizes))
 
 
+def hidden_deals(hand: Hand, *, known_discards: Sequence[Tile] = (), samples: int = 64,
+                 seed: int = 0, exhaustive_limit: int = 256
+                 ) -> tuple[list[tuple[list[tuple[Tile, ...]], int]], bool, int]:
+    """The deals :func:`solve_hidden` solves: ``(deals, exhaustive, total)``.
+
+    deals: ``(holdings of the other three seats in seat order after the seat to
+    act, weight)``; exhaustive: every consistent deal is listed (weights count
+    the physical arrangements of the tiles) or a seeded sample (weights 1);
+    total: the number of distinct deals of the unseen tiles.
+    """
+    from collections import Counter
+
+    from .deal import Rng
+    from .game import find_natural
+
+    seat = hand.to_act
+    seen = Counter(hand.holdings[seat]) + Counter(hand.shown) + Counter(known_discards)
+    for t, c in seen.items():
+        if c > t.copies:
+            raise InconsistentPositionError(
+                f"{t.code} is seen {c} times (holding, shown tiles and known discards) "
+                f"but a set has {t.copies}")
+    pool = {t.index: t.copies - seen[t] for t in TILES if t.copies - seen[t] > 0}
+    others = [s for s in range(4) if s != seat]
+    sizes = [len(hand.holdings[s]) for s in others]
+    down = sum(pool.values()) - sum(sizes)
+    if down < 0:
+        raise InconsistentPositionError("fewer unseen tiles than the other seats hold")
+    # before the first trick ends, a dealt natural hand would have ended the hand
+    natural_check: list[tuple[int, tuple[Tile, ...]]] = []
+    if sum(hand.dong) == 0 and hand.rules.natural_hands != "none":
+        for i, s in enumerate(others):
+            acted = [a for a in hand.trick if a.seat == s]
+            if acted and acted[0].kind != "play":
+                continue  # its face-down tiles are not fixed by the deal
+            natural_check.append((i, tuple(t for a in acted for t in a.tiles)))
+
+    def consistent(parts: Sequence[Sequence[Tile]]) -> bool:
+        return all(find_natural(tuple(parts[i]) + extra, hand.rules) is None
+                   for i, extra in natural_check)
+
+    sizes_all = sizes + [down]
+    total = _count_deals(pool, sizes_all)
+    deals: list[tuple[list[tuple[Tile, ...]], int]] = []
+    if total <= exhaustive_limit:
+        for parts, w in _multinomial_deals(pool, sizes_all):
+            tiles = [tuple(TILES[i] for i in sorted(p) for _ in range(p[i])) for p in parts[:3]]
+            if consistent(tiles):
+                deals.append((tiles, w))
+        exhaustive = True
+    else:
+        rng = Rng(seed)
+        physical = [TILES[i] for i in sorted(pool) for _ in range(pool[i])]
+        tries = 0
+        while len(deals) < samples:
+            tries += 1
+            if tries > 100 * samples + 100:
+                raise InconsistentPositionError("could not deal the unseen tiles consistently")
+            tiles = list(physical)
+            for i in range(len(tiles) - 1, 0, -1):  # Fisher–Yates with our own generator
+                j = rng.below(i + 1)
+                tiles[i], tiles[j] = tiles[j], tiles[i]
+            parts, at = [], 0
+            for sz in sizes:
+                parts.append(sort_tiles(tiles[at:at + sz]))
+                at += sz
+            if consistent(parts):
+                deals.append((parts, 1))
+        exhaustive = False
+    if not deals:
+        raise InconsistentPositionError("no deal of the unseen tiles is consistent with the position")
+    return deals, exhaustive, total
+
+
 def solve_hidden(hand: Hand, *, known_discards: Sequence[Tile] = (), samples: int = 64,
                  seed: int = 0, exhaustive_limit: int = 256, budget: int | None = None,
                  progress: Callable[[int, int], None] | None = None) -> HiddenSolution:
@@ -1290,70 +1365,14 @@ def solve_hidden(hand: Hand, *, known_discards: Sequence[Tile] = (), samples: in
     numbers lean optimistic for whoever profits from knowing more.  ``budget``
     is per deal; :class:`BudgetExceededError` when a deal does not fit.
     """
-    from collections import Counter
-
-    from .deal import Rng
-    from .game import find_natural
-
     t0 = time.perf_counter()
     seat = hand.to_act
     if hand.is_over:
         raise IllegalActionError("the hand is over: there is nothing to solve")
-    seen = Counter(hand.holdings[seat]) + Counter(hand.shown) + Counter(known_discards)
-    for t, c in seen.items():
-        if c > t.copies:
-            raise InconsistentPositionError(
-                f"{t.code} is seen {c} times (holding, shown tiles and known discards) "
-                f"but a set has {t.copies}")
-    pool = {t.index: t.copies - seen[t] for t in TILES if t.copies - seen[t] > 0}
     others = [s for s in range(4) if s != seat]
-    sizes = [len(hand.holdings[s]) for s in others]
-    down = sum(pool.values()) - sum(sizes)
-    if down < 0:
-        raise InconsistentPositionError("fewer unseen tiles than the other seats hold")
-    # before the first trick ends, a dealt natural hand would have ended the hand
-    natural_check: list[tuple[int, tuple[Tile, ...]]] = []
-    if sum(hand.dong) == 0 and hand.rules.natural_hands != "none":
-        for i, s in enumerate(others):
-            acted = [a for a in hand.trick if a.seat == s]
-            if acted and acted[0].kind != "play":
-                continue  # its face-down tiles are not fixed by the deal
-            natural_check.append((i, tuple(t for a in acted for t in a.tiles)))
-
-    def consistent(parts: Sequence[Sequence[Tile]]) -> bool:
-        return all(find_natural(tuple(parts[i]) + extra, hand.rules) is None
-                   for i, extra in natural_check)
-
-    sizes_all = sizes + [down]
-    total = _count_deals(pool, sizes_all)
-    deals: list[tuple[list[list[Tile]], int]] = []
-    if total <= exhaustive_limit:
-        for parts, w in _multinomial_deals(pool, sizes_all):
-            tiles = [[TILES[i] for i in sorted(p) for _ in range(p[i])] for p in parts[:3]]
-            if consistent(tiles):
-                deals.append((tiles, w))
-        exhaustive = True
-    else:
-        rng = Rng(seed)
-        physical = [TILES[i] for i in sorted(pool) for _ in range(pool[i])]
-        tries = 0
-        while len(deals) < samples:
-            tries += 1
-            if tries > 100 * samples + 100:
-                raise InconsistentPositionError("could not deal the unseen tiles consistently")
-            tiles = list(physical)
-            for i in range(len(tiles) - 1, 0, -1):  # Fisher–Yates with our own generator
-                j = rng.below(i + 1)
-                tiles[i], tiles[j] = tiles[j], tiles[i]
-            parts, at = [], 0
-            for sz in sizes:
-                parts.append(sort_tiles(tiles[at:at + sz]))
-                at += sz
-            if consistent(parts):
-                deals.append((parts, 1))
-        exhaustive = False
-    if not deals:
-        raise InconsistentPositionError("no deal of the unseen tiles is consistent with the position")
+    deals, exhaustive, total = hidden_deals(hand, known_discards=known_discards,
+                                            samples=samples, seed=seed,
+                                            exhaustive_limit=exhaustive_limit)
     legal = hand.legal_actions()
     nact = len(legal)
     sums = [0.0] * nact
