@@ -1,0 +1,172 @@
+"""Benchmark: the exact open-hand solver on random positions, in CPython and in Pyodide.
+
+For each size (tiles per seat) it deals seeded random positions at a trick
+boundary — holdings, 棟 won so far, the shown tiles, a leader with 棟 (the
+banker before the first trick) — and asks :func:`tianjiu_core.solver.solve`
+for the value of every action of the seat to lead (the hero).  It reports the
+median and worst time, how many were solved within the node budget, and nodes
+per second.  Positions come from our SplitMix64 generator, so CPython and
+Pyodide solve exactly the same ones.
+
+Usage::
+
+    .venv/bin/python benchmarks/solver.py                      # sizes 2 3 4 6 8
+    .venv/bin/python benchmarks/solver.py --sizes 4 --count 40 --json
+    .venv/bin/python benchmarks/solver.py --pyodide            # CPython, then the same in Pyodide
+
+``--pyodide`` builds the wheel and runs this very script inside Pyodide under
+Node (``benchmarks/solver_pyodide.mjs``), then prints the Pyodide/CPython time
+ratio per size.  A position not solved within ``--budget`` nodes counts with
+the time it took to give up (so a median marked ``>`` is a lower bound).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+if (HERE.parent / "tianjiu_core").exists() and sys.platform != "emscripten":
+    sys.path.insert(0, str(HERE.parent))
+
+from tianjiu_core.deal import Rng  # noqa: E402
+from tianjiu_core.game import Hand, find_natural  # noqa: E402
+from tianjiu_core.rules import Rules  # noqa: E402
+from tianjiu_core.solver import BudgetExceededError, solve  # noqa: E402
+from tianjiu_core.tiles import FULL_SET  # noqa: E402
+
+DEFAULT_COUNT = {2: 40, 3: 40, 4: 30, 5: 10, 6: 6, 7: 3, 8: 3}
+
+
+def random_position(rng: Rng, n: int, rules: Rules) -> Hand:
+    """A random open position with ``n`` tiles a seat, the leader to act."""
+    while True:
+        tiles = list(FULL_SET)
+        for i in range(len(tiles) - 1, 0, -1):
+            j = rng.below(i + 1)
+            tiles[i], tiles[j] = tiles[j], tiles[i]
+        holdings = [tiles[s * n:(s + 1) * n] for s in range(4)]
+        rest = tiles[4 * n:]
+        banker = rng.below(4)
+        if n == 8:
+            if any(find_natural(h, rules) for h in holdings):
+                continue
+            return Hand(rules, banker=banker, holdings=holdings)
+        dong = [0, 0, 0, 0]
+        for _ in range(8 - n):
+            dong[rng.below(4)] += 1
+        leaders = [s for s in range(4) if dong[s]]
+        leader = leaders[rng.below(len(leaders))]
+        shown = [t for t in rest if rng.below(10) < 6]
+        return Hand(rules, banker=banker, banker_streak=1 + rng.below(2), holdings=holdings,
+                    dong=dong, leader=leader, shown=shown)
+
+
+def run(sizes: list[int], count: dict[int, int], budget: int, seed: int,
+        rules: Rules, verbose: bool) -> dict:
+    out: dict = {"python": platform.python_version(), "implementation": sys.platform,
+                 "budget": budget, "seed": seed, "sizes": {}}
+    for n in sizes:
+        rng = Rng(seed * 1000 + n)
+        times, nodes, solved = [], 0, 0
+        for i in range(count[n]):
+            hand = random_position(rng, n, rules)
+            t0 = time.perf_counter()
+            try:
+                sol = solve(hand, budget=budget)
+                nodes += sol.nodes
+                solved += 1
+                note = f"value {sol.value:+d}, {len(sol.actions)} actions, {sol.nodes:,} nodes"
+            except BudgetExceededError:
+                nodes += budget
+                note = "not solved within budget"
+            dt = time.perf_counter() - t0
+            times.append(dt)
+            if verbose:
+                print(f"  n={n} #{i}: {dt * 1000:9.1f} ms  {note}", file=sys.stderr, flush=True)
+        total = sum(times)
+        out["sizes"][str(n)] = {
+            "positions": len(times), "solved": solved,
+            "median_ms": round(statistics.median(times) * 1000, 2),
+            "worst_ms": round(max(times) * 1000, 2),
+            "nodes_per_s": round(nodes / total) if total else 0,
+        }
+    return out
+
+
+def show(result: dict) -> str:
+    lines = [f"solver benchmark — Python {result['python']} ({result['implementation']}), "
+             f"budget {result['budget']:,} nodes"]
+    lines.append(f"{'tiles':>5} {'solved':>9} {'median':>12} {'worst':>12} {'nodes/s':>10}")
+    for n, r in result["sizes"].items():
+        mark = ">" if r["solved"] < r["positions"] else " "
+        lines.append(f"{n:>5} {r['solved']:>4}/{r['positions']:<4} {mark}{r['median_ms']:>9.1f}ms "
+                     f"{mark}{r['worst_ms']:>9.1f}ms {r['nodes_per_s']:>10,}")
+    return "\n".join(lines)
+
+
+def run_pyodide(argv: list[str]) -> dict:
+    """This script inside Pyodide (Node + the npm package, the wheel the site serves)."""
+    root = HERE.parent
+    try:
+        sys.path.insert(0, str(root))
+        from tianjiu_site.runtime import build_wheel
+        wheel = build_wheel()
+    except ImportError:  # pragma: no cover - the site package is optional
+        import tempfile
+        out = Path(tempfile.mkdtemp())
+        subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir",
+                        str(out), str(root)], check=True, capture_output=True)
+        wheel = sorted(out.glob("*.whl"))[-1]
+    proc = subprocess.run(["node", str(HERE / "solver_pyodide.mjs"), "--wheel", str(wheel),
+                           "--", *argv, "--json"], capture_output=True, text=True, cwd=root)
+    sys.stderr.write(proc.stderr)
+    if proc.returncode != 0:
+        raise SystemExit(f"the Pyodide run failed (exit {proc.returncode}):\n{proc.stdout}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--sizes", default="2,3,4,6,8", help="tiles per seat, comma-separated")
+    p.add_argument("--count", type=int, default=None, help="positions per size (default varies)")
+    p.add_argument("--budget", type=int, default=3_000_000, help="node budget per position")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rules", default="hk", help="rules preset")
+    p.add_argument("--json", action="store_true", help="print one JSON line")
+    p.add_argument("--verbose", action="store_true", help="one line per position (stderr)")
+    p.add_argument("--pyodide", action="store_true",
+                   help="also run inside Pyodide under Node and print the time ratio")
+    args = p.parse_args(argv)
+    sizes = [int(s) for s in args.sizes.split(",")]
+    count = {n: args.count or DEFAULT_COUNT.get(n, 5) for n in sizes}
+    result = run(sizes, count, args.budget, args.seed, Rules.preset(args.rules), args.verbose)
+    if not args.pyodide:
+        print(json.dumps(result) if args.json else show(result))
+        return 0
+    passthrough = [a for a in (argv if argv is not None else sys.argv[1:])
+                   if a not in ("--pyodide", "--json")]
+    py = run_pyodide(passthrough)
+    both = {"cpython": result, "pyodide": py, "ratio_median": {
+        n: round(py["sizes"][n]["median_ms"] / result["sizes"][n]["median_ms"], 2)
+        if result["sizes"][n]["median_ms"] else None for n in result["sizes"]}}
+    if args.json:
+        print(json.dumps(both))
+    else:
+        print(show(result))
+        print()
+        print(show(py))
+        print()
+        print("Pyodide / CPython median time: " + ", ".join(
+            f"{n} tiles ×{r}" for n, r in both["ratio_median"].items()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
