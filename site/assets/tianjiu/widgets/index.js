@@ -4,3 +4,7 @@ import "./tiles.js";
 import "./engine-status.js";
 import "./settle.js";
 import "./playground.js";
+import "./lesson-quiz.js";
+import "./lesson-trick.js";
+import "./lesson-replay.js";
+import "./lesson-deal.js";

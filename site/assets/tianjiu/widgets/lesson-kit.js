@@ -1,0 +1,108 @@
+// Shared pieces of the lesson widgets (lesson-quiz, lesson-trick, lesson-replay,
+// lesson-deal): engine texts in the page language, tile pictures for exercises,
+// and a table view of a position.  Not a widget itself.
+import { h } from "../widget.js";
+import { tileSvg, BY_CODE } from "../tiles.js";
+import { label, engineText } from "../i18n.js";
+
+/** An engine text {hant, en, hans?} in a language (简体 by the build's character table). */
+export function txt(obj, lang) {
+  if (obj === null || obj === undefined) return "";
+  if (typeof obj === "string") return engineText(obj, lang);
+  if (lang === "en") return obj.en ?? obj.hant;
+  if (lang === "hans") return engineText(obj.hans ?? obj.hant, "hans");
+  return obj.hant;
+}
+
+/** A tile picture with no name in it (exercises must not give the answer away:
+ *  the sprite picture's <title> is removed and the picture is hidden from screen
+ *  readers; the control around it says the pips). */
+export function bareTile(code, { height = 48, lang = "hant" } = {}) {
+  const html = tileSvg(code, { height, lang, hidden: true });
+  return html.replace(/<title>[^<]*<\/title>/, "");
+}
+
+/** "6·6", what a screen reader hears for a tile in a quiz (its pips, not its name). */
+export function pipLabel(code) {
+  return code ? `${code[0]}·${code[1]}` : "?";
+}
+
+/** A row of tiles: codes, or a number of face-down tiles. */
+export function tileRow(tiles, { height = 40, lang = "hant", named = true, cls = "" } = {}) {
+  const codes = typeof tiles === "number" ? Array(tiles).fill(null) : tiles;
+  const row = h("span", { class: `tj-lesson__tiles ${cls}`.trim() });
+  row.innerHTML = codes.map((c) => (named ? tileSvg(c, { height, lang }) : bareTile(c, { height, lang }))).join("");
+  return row;
+}
+
+export function seatName(seat, lang) {
+  return label("seats", seat, lang);
+}
+
+export function tileNames(codes, lang) {
+  return codes.map((c) => (BY_CODE[c] ? BY_CODE[c][lang] : "?")).join(lang === "en" ? ", " : "、");
+}
+
+const SEATS = ["E", "S", "W", "N"];
+
+/** A position as a small table: one row a seat (name, badges, 棟, tiles) and the trick.
+ *  board: {banker, streak?, leader?, finisher?, ask?, seats: {E: {tiles?, dong?}}, trick?: [...]}
+ *  t: the widget's string function. */
+export function boardView(board, lang, t, { height = 40, trickLabel = null } = {}) {
+  const rows = SEATS.map((s) => {
+    const seat = board.seats[s] || {};
+    const badges = [];
+    if (board.banker === s) badges.push(h("span", { class: "tj-badge" }, t("lessons.banker") + (board.streak > 1 ? ` ×${board.streak}` : "")));
+    if (board.leader === s && (board.trick || []).length === 0 && seat.tiles !== undefined) badges.push(h("span", { class: "tj-badge tj-badge--lead" }, t("lessons.leads")));
+    if (board.finisher === s) badges.push(h("span", { class: "tj-badge tj-badge--finish" }, t("lessons.finisher")));
+    if (board.ask === s) badges.push(h("span", { class: "tj-badge tj-badge--ask" }, "?"));
+    return h("div", { class: "tj-lesson__seat", dataset: { seat: s } },
+      h("span", { class: "tj-lesson__seat-name" }, seatName(s, lang), ...badges),
+      seat.dong !== undefined ? h("span", { class: "tj-lesson__dong" }, t("lessons.dong", { n: seat.dong })) : null,
+      seat.tiles !== undefined ? tileRow(seat.tiles, { height, lang }) : null);
+  });
+  const parts = [h("div", { class: "tj-lesson__seats" }, rows)];
+  if (board.trick && board.trick.length) parts.push(trickView(board.trick, lang, t, { height, best: board.best, title: trickLabel }));
+  return h("div", { class: "tj-lesson__board" }, parts);
+}
+
+/** The actions of a trick in order: face-up plays, face-down discards. */
+export function trickView(trick, lang, t, { height = 40, best = null, title = null } = {}) {
+  return h("div", { class: "tj-lesson__trick", role: "group", "aria-label": title || t("lessons.trick") },
+    h("span", { class: "tj-lesson__trick-title" }, title || t("lessons.trick")),
+    trick.map((a) => {
+      const down = a.kind !== "play";
+      const n = a.tiles.length + (a.unknown || 0);
+      const tiles = down ? tileRow(n, { height, lang }) : tileRow(a.tiles, { height, lang });
+      const what = down ? t("lessons.discarded", { n }) : tileNames(a.tiles, lang);
+      return h("span", { class: `tj-lesson__act${down ? " is-down" : ""}${best === a.seat && !down ? " is-best" : ""}`, dataset: { seat: a.seat } },
+        h("span", { class: "tj-lesson__act-seat" }, seatName(a.seat, lang)), tiles,
+        h("span", { class: "tj-lesson__act-what" }, what));
+    }));
+}
+
+/** +3 / −6 / 0 with a real minus sign. */
+export function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
+/** Net payments of a settlement as a small table. */
+export function paymentsView(result, lang, t) {
+  return h("table", { class: "tj-lesson__pay" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("lessons.seat")), h("th", { scope: "col" }, t("lessons.dongCol")),
+      h("th", { scope: "col" }, t("lessons.net")))),
+    h("tbody", {}, SEATS.map((s) => {
+      const n = result.payments[s];
+      return h("tr", { dataset: { seat: s } },
+        h("th", { scope: "row" }, seatName(s, lang), result.finisher === s ? h("span", { class: "tj-badge tj-badge--finish" }, t("lessons.finisher")) : null),
+        h("td", {}, String(result.dong ? result.dong[s] : "")),
+        h("td", { class: n > 0 ? "is-plus" : n < 0 ? "is-minus" : null, "data-payment": n }, signed(n)));
+    })));
+}
+
+/** A random seed for a question (0 … 2³¹). */
+export function randomSeed() {
+  const a = new Uint32Array(1);
+  (globalThis.crypto || { getRandomValues: (x) => { x[0] = Math.random() * 2 ** 31; return x; } }).getRandomValues(a);
+  return a[0] >>> 1;
+}

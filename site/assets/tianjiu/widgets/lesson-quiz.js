@@ -1,0 +1,268 @@
+// <tj-lesson-quiz kinds="tile_name tile_find"> — a lesson's check, graded by the engine.
+//
+// The engine makes a question from (kind, seed) (bridge op "lesson_question") and
+// grades the answer (op "lesson_check"); this widget only draws and sends.  It never
+// holds an answer key: after a wrong try it shows the engine's reason and lets the
+// user try again; after two wrong tries it offers to show the answer.
+// Attributes: kinds (space-separated, taken in turn), seed (first question; random
+//   if absent), title (optional heading key-less text).
+// State for tests: data-kind, data-seed, data-verdict ("" | "right" | "wrong"),
+//   data-tries, data-score ("right/asked").
+// Keyboard: every choice and tile is a button (Tab / Enter / Space); "Next" moves on.
+import { TjWidget, defineWidget, h, explain } from "../widget.js";
+import { tileSvg, BY_CODE } from "../tiles.js";
+import { txt, bareTile, pipLabel, tileRow, boardView, randomSeed, seatName } from "./lesson-kit.js";
+
+/** "天 66": a tile's name and pips, for controls whose question is not the name. */
+function named(code, lang) {
+  return `${BY_CODE[code][lang]} ${code}`;
+}
+
+export class TjLessonQuiz extends TjWidget {
+  render() {
+    this.kinds = (this.getAttribute("kinds") || "tile_name").trim().split(/\s+/);
+    const seed = Number(this.getAttribute("seed"));
+    this.seed = Number.isInteger(seed) && seed >= 0 ? seed : randomSeed();
+    this.turn = 0;
+    this.asked = 0;
+    this.right = 0;
+    this.dataset.verdict = "";
+    this.scoreEl = h("span", { class: "tj-quiz__score", "aria-live": "polite" });
+    this.promptEl = h("p", { class: "tj-quiz__prompt", id: `${this.uid()}-prompt` });
+    this.showEl = h("div", { class: "tj-quiz__show" });
+    this.choicesEl = h("div", { class: "tj-quiz__choices", role: "group", "aria-labelledby": `${this.uid()}-prompt` });
+    this.feedbackEl = h("p", { class: "tj-quiz__feedback", role: "status", "aria-live": "polite", hidden: true });
+    this.checkBtn = h("button", { type: "button", class: "tj-button tj-button--primary", hidden: true, onclick: () => this.submitPick() }, this.t("lessons.check"));
+    this.revealBtn = h("button", { type: "button", class: "tj-button", hidden: true, onclick: () => this.reveal() }, this.t("lessons.reveal"));
+    this.nextBtn = h("button", { type: "button", class: "tj-button", onclick: () => this.next() }, this.t("lessons.next"));
+    const title = this.getAttribute("title") || this.t("lessons.quizTitle");
+    this.append(h("div", { class: "tj-quiz" },
+      h("div", { class: "tj-quiz__head" }, h("p", { class: "tj-title" }, title), this.scoreEl),
+      this.promptEl, this.showEl, this.choicesEl, this.feedbackEl,
+      h("div", { class: "tj-quiz__actions" }, this.checkBtn, this.revealBtn, this.nextBtn)));
+  }
+
+  uid() {
+    if (!this._uid) this._uid = `tjq${Math.random().toString(36).slice(2, 8)}`;
+    return this._uid;
+  }
+
+  async ready() {
+    await this.load();
+  }
+
+  get kind() { return this.kinds[this.turn % this.kinds.length]; }
+
+  async load() {
+    const kind = this.kind;
+    this.dataset.kind = kind;
+    this.dataset.seed = String(this.seed);
+    this.dataset.verdict = "";
+    this.tries = 0;
+    this.dataset.tries = "0";
+    this.picked = [];
+    this.feedback("", "");
+    this.revealBtn.hidden = true;
+    this.dataset.busy = "true";
+    try {
+      this.q = await this.engine.call("lesson_question", { kind, seed: this.seed });
+      this.draw();
+    } catch (err) {
+      this.feedback(explain(err, this.language), "error");
+    } finally {
+      delete this.dataset.busy;
+    }
+    this.showScore();
+  }
+
+  showScore() {
+    this.scoreEl.textContent = this.asked ? this.t("lessons.score", { right: this.right, asked: this.asked }) : "";
+    this.dataset.score = `${this.right}/${this.asked}`;
+  }
+
+  draw() {
+    const q = this.q;
+    const lang = this.language;
+    this.promptEl.textContent = txt(q.prompt, lang);
+    this.showEl.replaceChildren();
+    const show = q.show || {};
+    if (show.tiles && show.against) {
+      this.showEl.append(h("div", { class: "tj-quiz__versus" },
+        h("span", { class: "tj-quiz__vs-side" }, h("span", { class: "tj-quiz__vs-label" }, this.t("lessons.best")), tileRow(show.tiles, { height: 56, lang })),
+        h("span", { class: "tj-quiz__vs-side" }, h("span", { class: "tj-quiz__vs-label" }, this.t("lessons.challenger")), tileRow(show.against, { height: 56, lang }))));
+    } else if (show.tiles) {
+      // the tile to name: no name anywhere in its markup
+      const el = h("span", { class: "tj-quiz__big", role: "img", "aria-label": this.t("lessons.pips", { pips: show.tiles.map(pipLabel).join(" ") }) });
+      el.innerHTML = show.tiles.map((c) => bareTile(c, { height: 96, lang })).join("");
+      this.showEl.append(el);
+    }
+    if (show.dice) {
+      this.showEl.append(h("span", { class: "tj-dice", role: "img", "aria-label": this.t("lessons.diceAre", { a: show.dice[0], b: show.dice[1] }) },
+        show.dice.map((d) => h("span", { class: "tj-die", dataset: { n: d } }, dieFace(d)))));
+    }
+    if (show.wall) this.showEl.append(wallNumbers(this.t.bind(this)));
+    if (q.board) this.showEl.append(boardView(q.board, lang, this.t.bind(this), { height: 44 }));
+
+    this.choicesEl.replaceChildren();
+    this.checkBtn.hidden = q.ui !== "pick";
+    if (q.ui === "pick") {
+      this.choicesEl.classList.add("is-pick");
+      this.pickButtons = q.hand.map((code, i) => {
+        return h("button", {
+          type: "button", class: "tj-quiz__tile", "aria-pressed": "false", "data-code": code, "data-index": i,
+          "aria-label": named(code, lang), html: tileSvg(code, { height: 56, lang, hidden: true }),
+          onclick: () => this.togglePick(i),
+        });
+      });
+      this.choicesEl.append(...this.pickButtons);
+      return;
+    }
+    this.choicesEl.classList.remove("is-pick");
+    this.choiceButtons = q.choices.map((c) => {
+      const content = [];
+      if (c.seat && !c.text) content.push(h("span", { class: "tj-quiz__seat" }, seatName(c.seat, lang)));
+      if (c.tiles) {
+        const pics = h("span", { class: "tj-quiz__pics" });
+        // tile_find must not name the tiles; elsewhere the names help
+        pics.innerHTML = c.tiles.map((code) => (q.kind === "tile_find"
+          ? bareTile(code, { height: 56, lang }) : tileSvg(code, { height: 48, lang, hidden: true }))).join("");
+        content.push(pics);
+      }
+      if (c.text) content.push(h("span", { class: "tj-quiz__text" }, txt(c.text, lang)));
+      const aria = c.tiles && !c.text
+        ? (c.seat ? `${seatName(c.seat, lang)} ` : "") + (q.kind === "tile_find" ? this.t("lessons.pips", { pips: c.tiles.map(pipLabel).join(" ") }) : c.tiles.map((x) => named(x, lang)).join(" "))
+        : null;
+      return h("button", {
+        type: "button", class: `tj-quiz__choice${c.tiles ? " has-tiles" : ""}`, "data-id": c.id,
+        "aria-label": aria, onclick: () => this.answer(c.id),
+      }, content);
+    });
+    this.choicesEl.append(...this.choiceButtons);
+  }
+
+  togglePick(i) {
+    const b = this.pickButtons[i];
+    const on = b.getAttribute("aria-pressed") !== "true";
+    const chosen = this.pickButtons.filter((x) => x.getAttribute("aria-pressed") === "true").length;
+    if (on && chosen >= (this.q.pick_max || 4)) {
+      this.feedback(this.t("lessons.tooMany", { n: this.q.pick_max || 4 }), "wrong");
+      return;
+    }
+    b.setAttribute("aria-pressed", String(on));
+    b.classList.toggle("is-picked", on);
+    if (this.dataset.verdict === "wrong") this.feedback("", "");
+  }
+
+  submitPick() {
+    const tiles = this.pickButtons.filter((b) => b.getAttribute("aria-pressed") === "true").map((b) => b.dataset.code);
+    if (!tiles.length) {
+      this.feedback(this.t("lessons.pickFirst"), "wrong");
+      return;
+    }
+    this.answer(tiles);
+  }
+
+  async answer(answer, reveal = false) {
+    if (this.dataset.busy || this.dataset.verdict === "right") return;
+    this.dataset.busy = "true";
+    try {
+      const v = await this.engine.call("lesson_check", { kind: this.kind, seed: this.seed, answer, reveal });
+      if (!reveal) {
+        this.tries += 1;
+        this.dataset.tries = String(this.tries);
+        if (this.tries === 1) this.asked += 1;
+        if (v.correct && this.tries === 1) this.right += 1;
+      }
+      this.dataset.verdict = v.correct ? "right" : "wrong";
+      this.mark(answer, v);
+      this.feedback(txt(v.why, this.language), v.correct ? "right" : "wrong");
+      if (v.correct) {
+        this.lockChoices();
+        this.nextBtn.focus();
+      }
+      this.revealBtn.hidden = v.correct || this.tries < 2;
+      this.showScore();
+    } catch (err) {
+      this.feedback(explain(err, this.language), "error");
+    } finally {
+      delete this.dataset.busy;
+    }
+  }
+
+  mark(answer, v) {
+    if (this.q.ui === "pick") {
+      if (v.correct) this.pickButtons.forEach((b) => b.classList.toggle("is-right", b.classList.contains("is-picked")));
+      return;
+    }
+    const btn = this.choiceButtons.find((b) => b.dataset.id === answer);
+    if (btn) {
+      btn.classList.add(v.correct ? "is-right" : "is-wrong");
+      btn.setAttribute("aria-describedby", `${this.uid()}-fb`);
+      if (!v.correct) btn.disabled = true;
+    }
+  }
+
+  lockChoices() {
+    for (const b of this.choiceButtons || []) b.disabled = true;
+    for (const b of this.pickButtons || []) b.disabled = true;
+    this.checkBtn.hidden = true;
+  }
+
+  async reveal() {
+    try {
+      const v = await this.engine.call("lesson_check", { kind: this.kind, seed: this.seed, answer: this.q.ui === "pick" ? [] : this.choiceButtons[0].dataset.id, reveal: true });
+      const ans = v.answer;
+      if (this.q.ui === "pick") {
+        const need = [...ans];
+        this.pickButtons.forEach((b) => {
+          const k = need.indexOf(b.dataset.code);
+          const hit = k >= 0;
+          if (hit) need.splice(k, 1);
+          b.setAttribute("aria-pressed", String(hit));
+          b.classList.toggle("is-picked", hit);
+          b.classList.toggle("is-right", hit);
+        });
+      } else {
+        const btn = this.choiceButtons.find((b) => b.dataset.id === ans);
+        if (btn) btn.classList.add("is-right", "is-revealed");
+      }
+      this.dataset.verdict = "revealed";
+      this.feedback(this.t("lessons.revealed"), "right");
+      this.lockChoices();
+      this.revealBtn.hidden = true;
+      this.nextBtn.focus();
+    } catch (err) {
+      this.feedback(explain(err, this.language), "error");
+    }
+  }
+
+  async next() {
+    if (this.dataset.busy) return;
+    this.turn += 1;
+    this.seed += 1;
+    await this.load();
+    const first = this.choicesEl.querySelector("button");
+    if (first) first.focus();
+  }
+
+  feedback(text, kind) {
+    this.feedbackEl.id = `${this.uid()}-fb`;
+    this.feedbackEl.textContent = text || "";
+    this.feedbackEl.dataset.kind = kind || "";
+    this.feedbackEl.hidden = !text;
+  }
+}
+
+function dieFace(n) {
+  return ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"][n] || String(n);
+}
+
+function wallNumbers(t) {
+  const row = h("div", { class: "tj-wall tj-wall--mini", role: "img", "aria-label": t("lessons.wallLabel") });
+  for (let n = 1; n <= 8; n += 1) {
+    row.append(h("span", { class: "tj-wall__stack" }, h("span", { class: "tj-wall__backs" }, [0, 1, 2, 3].map(() => h("span", { class: "tj-wall__back" }))), h("span", { class: "tj-wall__num" }, String(n))));
+  }
+  return row;
+}
+
+defineWidget("tj-lesson-quiz", TjLessonQuiz, { description: "a lesson's check, graded by the engine" });
