@@ -20,6 +20,7 @@ import logging
 import posixpath
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 _ROOT = str(Path(__file__).resolve().parent.parent)
 if _ROOT not in sys.path:
@@ -49,6 +50,17 @@ def current_lang(config) -> str:
 
 def on_startup(command, dirty):
     _state["command"] = command
+
+
+def on_config(config):
+    # The language switcher's links are absolute ("/", "/en/"): put them under
+    # site_url's path, so a site deployed at https://host/tiengow/ switches there.
+    base = urlsplit(config.site_url or "/").path.rstrip("/")
+    for alt in config.extra.get("alternate") or []:
+        link = alt.get("link", "")
+        if base and link.startswith("/") and not link.startswith(base + "/"):
+            alt["link"] = base + link
+    return config
 
 
 def on_page_markdown(markdown, page, config, files):

@@ -211,3 +211,21 @@ def test_requirements_are_pinned():
     assert lock["packages"]["node_modules/pyodide"]["version"] == \
         json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
     assert tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"] == []
+
+
+def test_deploying_under_a_sub_path(tmp_path):
+    """SITE_URL=https://example.org/tiengow/: the language switcher and the
+    sitemaps point under /tiengow/, the rest of the site is relative."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "SITE_URL": "https://example.org/tiengow/", "NO_MKDOCS_2_WARNING": "1"}
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(ROOT / "mkdocs.yml"),
+                           "-d", str(tmp_path)], capture_output=True, text=True, cwd=ROOT, env=env, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    html = page(tmp_path, "en/playground/")
+    assert re.findall(r'<a href="([^"]+)" hreflang="([^"]+)" class="md-select__link"', html) == [
+        ("/tiengow/", "zh-Hant"), ("/tiengow/zh-Hans/", "zh-Hans"), ("/tiengow/en/", "en")]
+    xml = (tmp_path / "en" / "sitemap.xml").read_text(encoding="utf-8")
+    assert "<loc>https://example.org/tiengow/en/playground/</loc>" in xml
