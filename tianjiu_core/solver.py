@@ -95,7 +95,7 @@ DEFAULT_BUDGET = 20_000_000
 """Node budget of the bridge ops when the request names none (about a minute)."""
 
 _INF = 1 << 30
-COMPRESS = False
+_CACHE_LIMIT = 1_500_000   # canonical keys + table entries kept between searches
 
 
 class BudgetExceededError(TianJiuError):
@@ -243,6 +243,35 @@ class _Tables:
         self.sub_cache: dict[tuple[int, int], tuple[int, ...]] = {}
         self.disc_cache: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self.run_cache: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}
+        # search caches shared by every solve under these rules (cleared together
+        # between searches when they grow past _CACHE_LIMIT): canonical keys, the
+        # interned forms they stand for, lead lists, and one transposition table
+        # per (hero, banker, streak) — values depend on those, positions on nothing else
+        self.canon_cache: dict[tuple, int] = {}
+        self.intern: dict[tuple, int] = {}
+        self.lead_cache: dict[tuple[int, int], tuple[int, ...]] = {}
+        self.tables: dict[tuple[int, int, int], dict[int, tuple[int, int, int]]] = {}
+
+    def table(self, hero: int, banker: int, streak: int) -> dict[int, tuple[int, int, int]]:
+        """The transposition table for this hero, banker and streak (bounds on the
+        hero's value from a trick boundary to the end of the hand)."""
+        key = (hero, banker, streak)
+        t = self.tables.get(key)
+        if t is None:
+            t = self.tables[key] = {}
+        return t
+
+    def trim(self) -> None:
+        """Empty the search caches when they are too big (call only between searches:
+        table entries name interned forms)."""
+        size = len(self.canon_cache) + sum(len(t) for t in self.tables.values())
+        if size > _CACHE_LIMIT or len(self.tables) > 16:
+            self.canon_cache.clear()
+            self.intern.clear()
+            self.lead_cache.clear()
+            for t in self.tables.values():
+                t.clear()
+            self.tables.clear()
 
     def special(self, live: int) -> int:
         """Kinds (ONE bits) that never merge while the tiles of ``live`` are in play."""
@@ -465,7 +494,7 @@ class _Search:
         self.banker = banker
         self.streak = streak
         self.budget = budget
-        self.tt: dict[Any, tuple[int, int, int]] = {}
+        self.tt = tb.table(hero, banker, streak)
         self.progress = progress
         self.settle_cache: dict[tuple, int] = {}
         rules = tb.rules
@@ -479,6 +508,11 @@ class _Search:
     @property
     def nodes(self) -> int:
         return self.X[2]
+
+    def _rebind(self) -> None:
+        """After :meth:`_Tables.trim` dropped the tables: take a fresh one."""
+        self.tt = self.tb.table(self.hero, self.banker, self.streak)
+        self._build()
 
     def settlement(self, winner: int, dong: Sequence[int], kind: str, captured: int,
                    guaranteed: bool, k: int, flt: bool) -> int:
@@ -511,6 +545,7 @@ class _Search:
         submultisets = tb.submultisets
         special = tb.special
         tt = self.tt
+        CANON, INTERN, LC = tb.canon_cache, tb.intern, tb.lead_cache
         budget = self.budget
         zun, sdh = self.zun, self.sdh
         he_zun, si_da_he, sweep = rules.he_zun, rules.si_da_he, rules.sweep
@@ -526,7 +561,7 @@ class _Search:
         ORDER = tb.suit_order[0] + [-1] + tb.suit_order[1]
         SHIFTS = [(kind, 2 * kind, ONE[kind], 3 << (2 * kind)) for kind in ORDER if kind >= 0]
         N_CIVIL = len(tb.suit_order[0])
-        compress = not down_rule and COMPRESS
+        compress = not down_rule
 
         def over_budget() -> None:
             raise BudgetExceededError(
@@ -739,9 +774,19 @@ class _Search:
                 if dead:  # can never win a trick again: what it keeps cannot matter
                     discs = (submultisets(h, k)[0],)
                 else:
-                    others = o1 + o2 + o3
-                    discs = (DC.get((h, (others | (others >> 1)) & EVEN, k))
-                             or discards(h, others, k))
+                    # Keeping the higher of two free tiles of a suit is at least as
+                    # good for the seat's side when no teammate holds a tile ranked
+                    # between them (the enemy's extra beats only vanish): only the
+                    # teammates' tiles split the runs.  Not under must_beat, where
+                    # holding the higher tile can force a beat.
+                    if must_beat:
+                        mates = o1 + o2 + o3
+                    elif seat == hero:
+                        mates = 0
+                    else:
+                        mates = o1 + o2 + o3 - H[hero]
+                    discs = (DC.get((h, (mates | (mates >> 1)) & EVEN, k))
+                             or discards(h, mates, k))
             maxi = seat == hero
             best = -INF if maxi else INF
             nxt = seat + 1 & 3
@@ -805,47 +850,78 @@ class _Search:
                                     return best
             return best
 
-        def canon(k0: int, k1: int, k2: int, k3: int, n: int, ext: int, down_pres: int) -> tuple:
-            """A key equal for positions that differ only by relabelling free tiles.
+        def canon_id(raw: tuple) -> int:
+            """The interned id of the canonical form of ``raw`` = (k0, k1, k2, k3, down_pres, n).
 
-            Walks each suit high → low over the kinds still in play (dead seats,
-            given as -1, excluded): a kind free in every seat that holds it is
-            written by its holders only, any other kind by its identity and
-            holders; while a sweep is possible, face-down kinds are written as
-            markers (the 八支 test compares ranks with them).
+            The canonical form is equal for positions that differ only by
+            relabelling free tiles: each suit is walked high → low over the kinds
+            still in play (dead seats, given as -1, excluded); a kind free in
+            every seat that holds it is written by its holders only, any other
+            kind by its identity and holders; while a sweep is possible,
+            face-down kinds are written as markers (the 八支 test compares
+            ranks with them).  Without merging (``lead_face_down``) it is ``raw``.
             """
-            if k0 < 0:
-                k0 = 0
-            if k1 < 0:
-                k1 = 0
-            if k2 < 0:
-                k2 = 0
-            if k3 < 0:
-                k3 = 0
-            allh = k0 | k1 | k2 | k3
-            spec = ~special(allh)
-            r = (n if n < 4 else 4) - 1
-            f0 = (IC.get(k0) or info(k0))[3][r] & spec if k0 else 0
-            f1 = (IC.get(k1) or info(k1))[3][r] & spec if k1 else 0
-            f2 = (IC.get(k2) or info(k2))[3][r] & spec if k2 else 0
-            f3 = (IC.get(k3) or info(k3))[3][r] & spec if k3 else 0
-            out = [ext]
-            i = 0
-            for kind, sh, o, m3 in SHIFTS:
-                if i == N_CIVIL:
-                    out.append(-2)
-                i += 1
-                if not allh & m3:
-                    if down_pres & o:
-                        out.append(-1)
-                    continue
-                code = ((k0 >> sh) & 3) | ((k1 >> sh) & 3) << 2 | ((k2 >> sh) & 3) << 4 | ((k3 >> sh) & 3) << 6
-                if ((not k0 & m3 or f0 & o) and (not k1 & m3 or f1 & o)
-                        and (not k2 & m3 or f2 & o) and (not k3 & m3 or f3 & o)):
-                    out.append(code)
-                else:
-                    out.append(256 * (kind + 1) + code)
-            return tuple(out)
+            k0, k1, k2, k3, down_pres, n = raw
+            if not compress:
+                form: tuple = raw
+            else:
+                if k0 < 0:
+                    k0 = 0
+                if k1 < 0:
+                    k1 = 0
+                if k2 < 0:
+                    k2 = 0
+                if k3 < 0:
+                    k3 = 0
+                allh = k0 | k1 | k2 | k3
+                spec = ~special(allh)
+                r = (n if n < 4 else 4) - 1
+                f0 = info(k0)[3][r] & spec if k0 else 0
+                f1 = info(k1)[3][r] & spec if k1 else 0
+                f2 = info(k2)[3][r] & spec if k2 else 0
+                f3 = info(k3)[3][r] & spec if k3 else 0
+                out = [n]
+                i = 0
+                for kind, sh, o, m3 in SHIFTS:
+                    if i == N_CIVIL:
+                        out.append(-2)
+                    i += 1
+                    if not allh & m3:
+                        if down_pres & o:
+                            out.append(-1)
+                        continue
+                    code = (((k0 >> sh) & 3) | ((k1 >> sh) & 3) << 2 | ((k2 >> sh) & 3) << 4
+                            | ((k3 >> sh) & 3) << 6)
+                    if ((not k0 & m3 or f0 & o) and (not k1 & m3 or f1 & o)
+                            and (not k2 & m3 or f2 & o) and (not k3 & m3 or f3 & o)):
+                        out.append(code)
+                    else:
+                        out.append(256 * (kind + 1) + code)
+                form = tuple(out)
+            cid = INTERN.get(form)
+            if cid is None:
+                cid = INTERN[form] = len(INTERN)
+            CANON[raw] = cid
+            return cid
+
+        def leads_of(h: int, pres: int, n: int) -> tuple[int, ...]:
+            """The leads of holding ``h`` worth trying: one single per run (see
+            :meth:`_Tables.runs`; ``pres`` marks other seats' and face-down kinds)."""
+            key = (h, pres)
+            out = LC.get(key)
+            if out is None:
+                leads = (IC.get(h) or info(h))[0]
+                runs = tb.runs(h, pres, n)
+                if runs:
+                    drop = set()
+                    for run in runs:
+                        for kind in run[:-1]:
+                            drop.add(SINGLE[kind])
+                    leads = tuple(p for p in leads if p not in drop)
+                if down_rule:
+                    leads = leads + tuple(1000 + kk for kk in range(NKINDS) if (h >> (2 * kk)) & 3)
+                out = LC[key] = leads
+            return out
 
         def lead_node(leader: int, n: int, alpha: int, beta: int) -> int:
             if n == 1 and not down_rule:
@@ -903,10 +979,11 @@ class _Search:
                     down -= h3
                 down_pres = (down | down >> 1) & EVEN
                 ext |= 1 << 23
-            if compress and not first:
-                key: Any = canon(k0, k1, k2, k3, n, ext, down_pres)
-            else:
-                key = (k0, k1, k2, k3, ext, down_pres)
+            raw = (k0, k1, k2, k3, down_pres, n)
+            cid = CANON.get(raw)
+            if cid is None:
+                cid = canon_id(raw)
+            key = ext | cid << 24
             a0, b0_ = alpha, beta
             bm = -1
             e = tt.get(key)
@@ -922,11 +999,10 @@ class _Search:
                     alpha = lo
                 if hi < beta:
                     beta = hi
-            inf = IC.get(h) or info(h)
-            leads: list[int] = list(inf[0])
-            if down_rule:
-                leads += [1000 + kk for kk in range(NKINDS) if (h >> (2 * kk)) & 3]
+            others = h0 + h1 + h2 + h3 - h
+            leads = leads_of(h, ((others | others >> 1) & EVEN) | down_pres, n)
             if bm >= 0 and leads[0] != bm and bm in leads:
+                leads = list(leads)
                 leads.remove(bm)
                 leads.insert(0, bm)
             maxi = leader == hero
@@ -1034,6 +1110,9 @@ class _Search:
         lo, hi = -_INF, _INF
         g = guess
         while lo < hi:
+            self.tb.trim()
+            if self.tt is not self.tb.tables.get((self.hero, self.banker, self.streak)):
+                self._rebind()
             b = g + 1 if g == lo else g
             v = self.run(root, option, b - 1, b)
             if v < b:
