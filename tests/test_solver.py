@@ -263,3 +263,20 @@ def test_bridge_solve_live_hand():
     r = bridge.handle({"op": "solve", "hand_id": hid, "hero": "E"})
     assert r["ok"], r
     assert r["result"]["value"] == solve(hand, 0).value
+
+
+def test_captor_is_never_dominated_while_its_yao_is_in_play():
+    """南 must discard 25 or 24 under 東's 天.  Keeping the higher military tile (25)
+    would be the natural choice, but 東 must then lead its 丁三 (12) into the last
+    trick: 二四 (24) captures it, 么雙擒四, f = 4 and 東 pays everybody's debts."""
+    hand = Hand(Rules(), banker=0,
+                holdings=[parse_tiles("66 12"), parse_tiles("25 24"), parse_tiles("33 55"),
+                          parse_tiles("22 56")], dong=[3, 1, 1, 1], leader=0, shown=())
+    hand.act("66")
+    sol = solve(hand, "S")
+    got = dict(values(sol))
+    assert got == dict(brute_force(hand, 1, memo=True))
+    assert got["discard 25"] > got["discard 24"]
+    # 南 finishes by capture: 東 pays for 西 and 北 (1 棟 each: 3 × 4 = 12 each); 東
+    # itself holds 4 棟 after the 天 (歸棟, 0): 24
+    assert got["discard 25"] == 24

@@ -241,15 +241,15 @@ class _Tables:
         self.spec16 = ONE[_K16] if rules.yao_capture else 0
         self.info_cache: dict[int, tuple] = {}
         self.sub_cache: dict[tuple[int, int], tuple[int, ...]] = {}
-        self.disc_cache: dict[tuple[int, int, int], tuple[int, ...]] = {}
-        self.run_cache: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}
+        self.disc_cache: dict[tuple, tuple[int, ...]] = {}
+        self.run_cache: dict[tuple, tuple[tuple[int, ...], ...]] = {}
         # search caches shared by every solve under these rules (cleared together
         # between searches when they grow past _CACHE_LIMIT): canonical keys, the
         # interned forms they stand for, lead lists, and one transposition table
         # per (hero, banker, streak) — values depend on those, positions on nothing else
         self.canon_cache: dict[tuple, int] = {}
         self.intern: dict[tuple, int] = {}
-        self.lead_cache: dict[tuple[int, int], tuple[int, ...]] = {}
+        self.lead_cache: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self.tables: dict[tuple[int, int, int], dict[int, tuple[int, int, int]]] = {}
 
     def table(self, hero: int, banker: int, streak: int) -> dict[int, tuple[int, int, int]]:
@@ -346,36 +346,55 @@ class _Tables:
             self.info_cache.clear()
         return e
 
-    def runs(self, h: int, pres: int, r: int) -> tuple[tuple[int, ...], ...]:
-        """Runs of interchangeable tiles in ``h`` when the seat keeps ``r`` tiles.
+    def runs(self, h: int, pres: int, r: int, spec: int,
+             dominance: bool = False) -> tuple[tuple[int, ...], ...]:
+        """Runs of tiles of ``h`` among which only *how many* the seat discards matters.
 
-        ``pres`` has bit 2k set when another seat holds kind k.  A run is a
-        maximal rank interval of one suit with ≥ 2 *free* kinds of ``h`` (see
-        :meth:`info`) and no tile of another seat; a free kind that another seat
-        also holds stands alone.  Swapping two tiles of a run in everything the
-        seat does later changes no beat, play, bonus or finish, so only how many
-        tiles of each run the seat discards matters.  Under ``must_beat`` the
-        seat's other tiles split runs too (the highest beating play is forced);
-        under ``lead_face_down`` nothing merges.
+        r: tiles the seat keeps; spec: kinds that never merge (:meth:`special` of
+        every tile in play); pres: bit 2k set when kind k is a boundary.
+
+        Exact mode (``dominance`` false; ``pres`` = every other seat's tiles): a
+        run is a maximal rank interval of one suit with ≥ 2 *free* kinds of
+        ``h`` (see :meth:`info`) and no other seat's tile; a free kind another
+        seat also holds stands alone.  Swapping two tiles of a run in everything
+        the seat does later changes no beat, play, bonus or finish, so the
+        choices are *equivalent*.  Under ``must_beat`` the seat's own other
+        tiles split runs too (the highest beating play is forced).
+
+        Dominance mode (``pres`` = the seat's teammates' tiles only): keeping
+        the higher of two tiles x > y of a suit is at least as good for the
+        seat's side when y is free, neither is special and no teammate holds a
+        tile ranked in (y, x]: every enemy reply to x is also a reply to y and
+        the seat's own options only grow.  A tile in a combination may head
+        such a run (it dominates the free tiles below it).  Either way the
+        representative discards the run's lowest tiles.  ``lead_face_down``
+        turns all merging off.
         """
-        key = (h, pres, r)
+        key = (h, pres, r, spec, dominance)
         out = self.run_cache.get(key)
         if out is not None:
             return out
         rules = self.rules
         found: list[tuple[int, ...]] = []
         if not rules.lead_face_down and r >= 1:
-            free = self.info(h)[3][min(r, 4) - 1] & ~self.special(h | pres)
-            if free & (free - 1):  # at least two kinds
+            free = self.info(h)[3][min(r, 4) - 1] & ~spec
+            if free:
                 for order in self.suit_order:
                     run: list[int] = []
                     for kind in order + [-1]:
                         if kind >= 0 and not pres & ONE[kind]:
-                            if free & ONE[kind]:
+                            o = ONE[kind]
+                            if free & o:
                                 run.append(kind)
                                 continue
-                            if not (rules.must_beat and (h >> (2 * kind)) & 3):
-                                continue  # nobody else holds it: no boundary
+                            held = (h >> (2 * kind)) & 3
+                            if dominance and held and not spec & o:
+                                if len(run) > 1:
+                                    found.append(tuple(run))
+                                run = [kind]   # heads the free tiles below it
+                                continue
+                            if not held or not (rules.must_beat or dominance):
+                                continue  # nobody else's tile: no boundary
                         if len(run) > 1:
                             found.append(tuple(run))
                         run = []
@@ -404,20 +423,19 @@ class _Tables:
                 j -= x
         return c
 
-    def discards(self, h: int, others: int, k: int) -> tuple[int, ...]:
-        """The discards of ``k`` tiles from ``h`` that can differ in value, best-kept first.
+    def discards(self, h: int, pres: int, k: int, spec: int, dominance: bool) -> tuple[int, ...]:
+        """The discards of ``k`` tiles from ``h`` worth trying, best-kept first.
 
-        ``others`` is the sum of the other three holdings (the tiles still in play).
-        Interchangeable tiles (a *run*) are merged: only how many are discarded
-        from each run matters; the run's lowest tiles name the representative.
+        Only how many tiles the seat discards from each run (:meth:`runs`, with
+        the same ``pres``, ``spec`` and ``dominance``) matters; the run's lowest
+        tiles name the representative.
         """
-        pres = (others | (others >> 1)) & _EVEN
-        key = (h, pres, k)
+        key = (h, pres, k, spec, dominance)
         out = self.disc_cache.get(key)
         if out is not None:
             return out
         subs = self.submultisets(h, k)
-        runs = self.runs(h, pres, _size(h) - k)
+        runs = self.runs(h, pres, _size(h) - k, spec, dominance)
         if runs:
             subs = tuple(dict.fromkeys(self._canon(h, d, runs) for d in subs))
         info = self.info
@@ -428,9 +446,11 @@ class _Tables:
         return out
 
     def canonical_discard(self, h: int, others: int, d: int) -> int:
-        """The representative that :meth:`discards` uses for discard ``d`` (for grouping)."""
+        """The representative of discard ``d`` among the *equivalent* ones (exact
+        runs; ``others`` is the sum of the other three holdings): for grouping."""
         pres = (others | (others >> 1)) & _EVEN
-        return self._canon(h, d, self.runs(h, pres, _size(h) - _size(d)))
+        spec = self.special(h | others)
+        return self._canon(h, d, self.runs(h, pres, _size(h) - _size(d), spec))
 
 
 @lru_cache(maxsize=16)
@@ -562,6 +582,8 @@ class _Search:
         SHIFTS = [(kind, 2 * kind, ONE[kind], 3 << (2 * kind)) for kind in ORDER if kind >= 0]
         N_CIVIL = len(tb.suit_order[0])
         compress = not down_rule
+        SPEC_BASE, SPEC24, SPEC16 = tb.spec_base, tb.spec24, tb.spec16
+        M12, M15 = 3 << (2 * _K12), 3 << (2 * _K15)
 
         def over_budget() -> None:
             raise BudgetExceededError(
@@ -779,14 +801,21 @@ class _Search:
                     # between them (the enemy's extra beats only vanish): only the
                     # teammates' tiles split the runs.  Not under must_beat, where
                     # holding the higher tile can force a beat.
+                    allh = h | o1 | o2 | o3
+                    spec = SPEC_BASE
+                    if allh & M12:
+                        spec |= SPEC24
+                    if allh & M15:
+                        spec |= SPEC16
                     if must_beat:
                         mates = o1 + o2 + o3
                     elif seat == hero:
                         mates = 0
                     else:
                         mates = o1 + o2 + o3 - H[hero]
-                    discs = (DC.get((h, (mates | (mates >> 1)) & EVEN, k))
-                             or discards(h, mates, k))
+                    mp = (mates | (mates >> 1)) & EVEN
+                    dom = not must_beat
+                    discs = DC.get((h, mp, k, spec, dom)) or discards(h, mp, k, spec, dom)
             maxi = seat == hero
             best = -INF if maxi else INF
             nxt = seat + 1 & 3
@@ -904,14 +933,14 @@ class _Search:
             CANON[raw] = cid
             return cid
 
-        def leads_of(h: int, pres: int, n: int) -> tuple[int, ...]:
-            """The leads of holding ``h`` worth trying: one single per run (see
+        def leads_of(h: int, pres: int, n: int, spec: int) -> tuple[int, ...]:
+            """The leads of holding ``h`` worth trying: one single per exact run (see
             :meth:`_Tables.runs`; ``pres`` marks other seats' and face-down kinds)."""
-            key = (h, pres)
+            key = (h, pres, spec)
             out = LC.get(key)
             if out is None:
                 leads = (IC.get(h) or info(h))[0]
-                runs = tb.runs(h, pres, n)
+                runs = tb.runs(h, pres, n, spec)
                 if runs:
                     drop = set()
                     for run in runs:
@@ -1000,7 +1029,13 @@ class _Search:
                 if hi < beta:
                     beta = hi
             others = h0 + h1 + h2 + h3 - h
-            leads = leads_of(h, ((others | others >> 1) & EVEN) | down_pres, n)
+            allh = h0 | h1 | h2 | h3
+            spec = SPEC_BASE
+            if allh & M12:
+                spec |= SPEC24
+            if allh & M15:
+                spec |= SPEC16
+            leads = leads_of(h, ((others | others >> 1) & EVEN) | down_pres, n, spec)
             if bm >= 0 and leads[0] != bm and bm in leads:
                 leads = list(leads)
                 leads.remove(bm)
