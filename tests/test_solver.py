@@ -280,3 +280,15 @@ def test_captor_is_never_dominated_while_its_yao_is_in_play():
     # 南 finishes by capture: 東 pays for 西 and 北 (1 棟 each: 3 × 4 = 12 each); 東
     # itself holds 4 棟 after the 天 (歸棟, 0): 24
     assert got["discard 25"] == 24
+
+
+@pytest.mark.parametrize("n, count", [(4, 16), (5, 3)])
+def test_pruning_changes_no_value(n, count):
+    """Beyond the brute force's reach: every shortcut (runs, dominance, dead seats,
+    claims, canonical keys, shared tables) on vs all off gives the same values."""
+    rng = random.Random(600 + n)
+    for _ in range(count):
+        hand = random_position(rng, n=n, max_trick_actions=2)
+        hero = rng.randrange(4)
+        assert values(solve(hand, hero)) == values(solve(hand, hero, _pruning=False)), (
+            repr(hand), hand.trick, hand.rules, hero)

@@ -243,6 +243,7 @@ class _Tables:
         self.sub_cache: dict[tuple[int, int], tuple[int, ...]] = {}
         self.disc_cache: dict[tuple, tuple[int, ...]] = {}
         self.run_cache: dict[tuple, tuple[tuple[int, ...], ...]] = {}
+        self.beat_cache: dict[tuple, tuple[int, ...]] = {}
         # search caches shared by every solve under these rules (cleared together
         # between searches when they grow past _CACHE_LIMIT): canonical keys, the
         # interned forms they stand for, lead lists, and one transposition table
@@ -423,6 +424,39 @@ class _Tables:
                 j -= x
         return c
 
+    def prune_beats(self, h: int, beats: tuple[int, ...], block: int, r: int,
+                    spec: int) -> tuple[int, ...]:
+        """Single beats worth trying: beating with a free, non-special single y rather
+        than a higher non-special single x of ``h`` is at least as good for the seat's
+        side when no tile ranked in (y, x] is held by a later seat of this trick or a
+        teammate (``block``): the trick goes the same way and the seat keeps the
+        higher tile (as in :meth:`runs`' dominance).  r: tiles kept after the trick."""
+        key = (h, beats, block, r, spec)
+        out = self.beat_cache.get(key)
+        if out is not None:
+            return out
+        free = self.info(h)[3][min(r, 4) - 1] if r >= 1 else -1
+        kept: list[int] = []
+        for p in reversed(beats):  # low → high
+            x = self.kinds[p][0]
+            dominated = False
+            if not spec & ONE[x]:
+                for q in kept:
+                    y = self.kinds[q][0]
+                    if spec & ONE[y] or not free & ONE[y]:
+                        continue
+                    lo, hi = self.srank[y], self.srank[x]
+                    if not any(block & ONE[j] for j in self.higher[y] if self.srank[j] <= hi):
+                        dominated = True
+                        break
+            if not dominated:
+                kept.append(p)
+        out = tuple(reversed(kept))
+        self.beat_cache[key] = out
+        if len(self.beat_cache) > 300_000:
+            self.beat_cache.clear()
+        return out
+
     def discards(self, h: int, pres: int, k: int, spec: int, dominance: bool) -> tuple[int, ...]:
         """The discards of ``k`` tiles from ``h`` worth trying, best-kept first.
 
@@ -508,13 +542,14 @@ class _Search:
     """
 
     def __init__(self, tb: _Tables, hero: int, banker: int, streak: int, budget: int,
-                 progress: Callable[[int], None] | None = None) -> None:
+                 progress: Callable[[int], None] | None = None, pruning: bool = True) -> None:
         self.tb = tb
+        self.pruning = pruning
         self.hero = hero
         self.banker = banker
         self.streak = streak
         self.budget = budget
-        self.tt = tb.table(hero, banker, streak)
+        self.tt = tb.table(hero, banker, streak) if pruning else {}
         self.progress = progress
         self.settle_cache: dict[tuple, int] = {}
         rules = tb.rules
@@ -551,6 +586,7 @@ class _Search:
         tb = self.tb
         rules = tb.rules
         hero = self.hero
+        pruning = self.pruning
         H, D, X = self.H, self.D, self.X
         P_MASK, P_SIZE, P_CLS, P_RANK, P_FLAGS = tb.mask, tb.size, tb.cls, tb.rank, tb.flags
         KINDS = tb.kinds
@@ -565,7 +601,8 @@ class _Search:
         submultisets = tb.submultisets
         special = tb.special
         tt = self.tt
-        CANON, INTERN, LC = tb.canon_cache, tb.intern, tb.lead_cache
+        CANON, INTERN, LC = ((tb.canon_cache, tb.intern, tb.lead_cache) if pruning
+                             else ({}, {}, {}))
         budget = self.budget
         zun, sdh = self.zun, self.sdh
         he_zun, si_da_he, sweep = rules.he_zun, rules.si_da_he, rules.sweep
@@ -581,7 +618,8 @@ class _Search:
         ORDER = tb.suit_order[0] + [-1] + tb.suit_order[1]
         SHIFTS = [(kind, 2 * kind, ONE[kind], 3 << (2 * kind)) for kind in ORDER if kind >= 0]
         N_CIVIL = len(tb.suit_order[0])
-        compress = not down_rule
+        compress = not down_rule and pruning
+        prune_beats = tb.prune_beats
         SPEC_BASE, SPEC24, SPEC16 = tb.spec_base, tb.spec24, tb.spec16
         M12, M15 = 3 << (2 * _K12), 3 << (2 * _K15)
 
@@ -780,13 +818,31 @@ class _Search:
                         if beats and must_beat:
                             top_r = P_RANK[beats[0]]
                             beats = [p for p in beats if P_RANK[p] == top_r]
+                        elif len(beats) > 1 and P_SIZE[best_pid] == 1 and pruning:
+                            # beating with the lower of two singles keeps the higher one
+                            # (see _Tables.prune_beats): later seats and teammates block
+                            block = 0
+                            for j in range(1, 4 - step):
+                                block |= H[seat + j & 3]
+                            if seat != hero:
+                                for j in range(4):
+                                    if j != seat and j != hero:
+                                        block |= H[j]
+                            allb = H[0] | H[1] | H[2] | H[3]
+                            spec = SPEC_BASE
+                            if allb & M12:
+                                spec |= SPEC24
+                            if allb & M15:
+                                spec |= SPEC16
+                            beats = prune_beats(h, tuple(beats), (block | block >> 1) & EVEN,
+                                                n - 1, spec)
             if beats and must_beat:
                 discs: Sequence[int] = ()
             elif last:
                 discs = (h,) if n == k else (submultisets(h, k)[0],)  # nothing after this trick
             else:
                 o1, o2, o3 = H[seat - 3], H[seat - 2], H[seat - 1]
-                if not down_rule:
+                if not down_rule and pruning:
                     i1 = IC.get(o1) or info(o1)
                     i2 = IC.get(o2) or info(o2)
                     i3 = IC.get(o3) or info(o3)
@@ -795,6 +851,8 @@ class _Search:
                     dead = False
                 if dead:  # can never win a trick again: what it keeps cannot matter
                     discs = (submultisets(h, k)[0],)
+                elif not pruning:
+                    discs = submultisets(h, k)
                 else:
                     # Keeping the higher of two free tiles of a suit is at least as
                     # good for the seat's side when no teammate holds a tile ranked
@@ -966,7 +1024,7 @@ class _Search:
             d0, d1, d2, d3 = D
             first = d0 + d1 + d2 + d3 == 0
             k0, k1, k2, k3 = h0, h1, h2, h3
-            if not down_rule:
+            if not down_rule and pruning:
                 i0 = IC.get(h0) or info(h0)
                 i1 = IC.get(h1) or info(h1)
                 i2 = IC.get(h2) or info(h2)
@@ -1035,7 +1093,12 @@ class _Search:
                 spec |= SPEC24
             if allh & M15:
                 spec |= SPEC16
-            leads = leads_of(h, ((others | others >> 1) & EVEN) | down_pres, n, spec)
+            if pruning:
+                leads = leads_of(h, ((others | others >> 1) & EVEN) | down_pres, n, spec)
+            else:
+                leads = (IC.get(h) or info(h))[0]
+                if down_rule:
+                    leads = leads + tuple(1000 + kk for kk in range(NKINDS) if (h >> (2 * kk)) & 3)
             if bm >= 0 and leads[0] != bm and bm in leads:
                 leads = list(leads)
                 leads.remove(bm)
@@ -1145,9 +1208,10 @@ class _Search:
         lo, hi = -_INF, _INF
         g = guess
         while lo < hi:
-            self.tb.trim()
-            if self.tt is not self.tb.tables.get((self.hero, self.banker, self.streak)):
-                self._rebind()
+            if self.pruning:
+                self.tb.trim()
+                if self.tt is not self.tb.tables.get((self.hero, self.banker, self.streak)):
+                    self._rebind()
             b = g + 1 if g == lo else g
             v = self.run(root, option, b - 1, b)
             if v < b:
@@ -1217,7 +1281,7 @@ def _option_of(hand: Hand, root: _Root, tb: _Tables, a: Action) -> tuple[tuple[s
 
 
 def solve(hand: Hand, hero: int | str | None = None, *, budget: int | None = None,
-          progress: Callable[[int], None] | None = None) -> Solution:
+          progress: Callable[[int], None] | None = None, _pruning: bool = True) -> Solution:
     """The value of every legal action of the seat to act, for ``hero`` (open hands).
 
     hand: any position that is not over (all holdings known; face-down discards
@@ -1238,7 +1302,7 @@ def solve(hand: Hand, hero: int | str | None = None, *, budget: int | None = Non
     tb = _tables(hand.rules)
     root = _root_of(hand, tb)
     search = _Search(tb, hero, hand.banker, hand.banker_streak,
-                     budget if budget is not None else 1 << 62, progress)
+                     budget if budget is not None else 1 << 62, progress, _pruning)
     legal = hand.legal_actions()
     groups: dict[tuple, int] = {}
     values: dict[int, int] = {}
