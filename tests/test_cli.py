@@ -55,6 +55,7 @@ def test_classify_not_a_play_and_bad_notation(cli):
     code, out, _ = cli("classify", "66", "11", "--json")
     assert code == 1 and json.loads(out) == {
         "class": None, "reason": "two different civil tiles (天, 地) are not a pair",
+        "reason_zh": "兩張不同的文牌（天、地）不成對", "reason_code": "civil_not_pair",
         "tiles": ["66", "11"]}
     code, out, err = cli("classify", "77", "--json")
     assert code == 2 and out == "" and "'77' at position 0 is not a tile" in err

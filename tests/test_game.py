@@ -58,7 +58,7 @@ def test_followers_beat_with_the_same_class_strictly_higher_or_discard(position)
 
 @pytest.mark.parametrize("action,message", [
     ("S: 45", "Chop Gow is not higher than Chop Gow"),               # equal never beats
-    ("S: 66", "Teen (文) cannot beat a 武"),                          # other class
+    ("S: 66", "Teen (civil single) cannot beat a military single"),  # other class
     ("S: 12", "Gee Joon three is not higher than Chop Gow"),
     ("W: discard 11", "it is S's turn, not W's"),                    # 上家不打，下家不墊
     ("S: 11", "S does not hold 11"),
@@ -95,7 +95,7 @@ def test_supreme_is_only_a_lead(position):
     hand = position(["33 33 66", "15 15 66", "55 55 12", "56 56 24"], dong=(3, 2, 0, 0),
                     leader="E")
     hand.act("E: 33 33")
-    with pytest.raises(IllegalActionError, match="cannot beat a 文對"):
+    with pytest.raises(IllegalActionError, match="cannot beat a civil pair"):
         hand.act("S: 15 15")
 
 

@@ -33,7 +33,7 @@ from .errors import InconsistentPositionError, NotationError, TianJiuError
 from .game import Action, Hand
 from .notation import SEATS, parse_seat, parse_tiles
 from .players import greedy_action
-from .plays import CLASS_NAMES, Play, beats, try_classify
+from .plays import CLASS_NAMES, Play, beats, try_classify, why_not_a_play
 from .rules import Rules
 from .scoring import Finish, settle
 from .tiles import TILES
@@ -84,7 +84,7 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
     try:
         return {"ok": True, "result": fn(request)}
     except TianJiuError as exc:
-        return _error(type(exc).__name__, str(exc))
+        return _error(type(exc).__name__, str(exc), exc.message_zh)
     except (KeyError, TypeError, ValueError) as exc:  # malformed request fields
         return _error("NotationError", f"bad request for {op!r}: {type(exc).__name__}: {exc}")
 
@@ -98,8 +98,9 @@ def handle_json(text: str) -> str:
     return json.dumps(handle(request), ensure_ascii=False)
 
 
-def _error(kind: str, message: str) -> dict[str, Any]:
-    return {"ok": False, "error": {"type": kind, "message": message}}
+def _error(kind: str, message: str, message_zh: str | None = None) -> dict[str, Any]:
+    """The failure answer: error class name, the English message and, when known, 繁體."""
+    return {"ok": False, "error": {"type": kind, "message": message, "message_zh": message_zh}}
 
 
 def _tiles(value: Any, context: Any = None) -> tuple:
@@ -147,7 +148,9 @@ def _classify(req: dict) -> dict:
     tiles = _tiles(req["tiles"])
     result = try_classify(tiles, _rules(req.get("rules")))
     if isinstance(result, str):
-        return {"class": None, "reason": result, "tiles": [t.code for t in tiles]}
+        why = why_not_a_play(tiles)
+        return {"class": None, "reason": why.en, "reason_zh": why.hant, "reason_code": why.code,
+                "tiles": [t.code for t in tiles]}
     return play_json(result)
 
 
@@ -157,24 +160,32 @@ def _beats(req: dict) -> dict:
     out = {}
     plays = {}
     for key in ("best", "play"):
-        result = try_classify(_tiles(req[key]), rules)
+        tiles = _tiles(req[key])
+        result = try_classify(tiles, rules)
         if isinstance(result, str):
-            return {"beats": False, "reason": f"{key}: {result}", key: None}
+            why = why_not_a_play(tiles)
+            return {"beats": False, "reason": f"{key}: {why.en}", "reason_zh": why.hant,
+                    "reason_code": f"not_a_play_{key}", key: None}
         plays[key] = result
         out[key] = play_json(result)
     best, play = plays["best"], plays["play"]
     ok = beats(best, play, rules)
-    if ok:
-        reason = "same class and strictly higher" if best.cls == play.cls else "擒尊: 16+16 captures 文尊"
-    elif best.cls != play.cls:
-        reason = f"different classes ({best.class_name('en')} vs {play.class_name('en')}) never beat each other"
+    if ok and best.cls == play.cls:
+        code, reason, zh = "higher", "same class and strictly higher", "同一牌型，而且更大"
+    elif ok:
+        code, reason, zh = "qin_zun", "擒尊: 16+16 captures 文尊", "擒尊：高腳七對擒文尊"
     elif best.cls == "supreme":
-        reason = "至尊 can be neither beaten nor used to beat"
+        code, reason, zh = "supreme", "至尊 can be neither beaten nor used to beat", "至尊無牌可打，也不能打別的牌"
+    elif best.cls != play.cls:
+        code = "classes"
+        reason = (f"different classes ({best.class_name('en')} vs {play.class_name('en')}) "
+                  "never beat each other")
+        zh = f"牌型不同（{best.class_name()}、{play.class_name()}），不能互打"
     elif best.rank == play.rank:
-        reason = "equal plays never beat: the earlier one stands"
+        code, reason, zh = "equal", "equal plays never beat: the earlier one stands", "同等大小不能打：先出的贏"
     else:
-        reason = "lower than the best play so far"
-    return {"beats": ok, "reason": reason, **out}
+        code, reason, zh = "lower", "lower than the best play so far", "比桌上最大的牌小"
+    return {"beats": ok, "reason": reason, "reason_zh": zh, "reason_code": code, **out}
 
 
 def settle_request(req: dict) -> dict:

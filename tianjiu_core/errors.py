@@ -22,7 +22,16 @@ __all__ = [
 
 
 class TianJiuError(ValueError):
-    """Base class of every error raised by ``tianjiu_core``."""
+    """Base class of every error raised by ``tianjiu_core``.
+
+    ``str(err)`` is the English message; ``err.message_zh`` is the same in
+    繁體 Chinese when the engine has it (the errors a player can cause: an
+    illegal move, not a play), else None.  The bridge sends both.
+    """
+
+    def __init__(self, message: str = "", *, zh: str | None = None) -> None:
+        super().__init__(message)
+        self.message_zh = zh
 
 
 class NotationError(TianJiuError):
@@ -39,8 +48,9 @@ class AmbiguousTileError(NotationError):
     ``candidates`` lists the pip codes it could mean.
     """
 
-    def __init__(self, message: str, candidates: tuple[str, ...] = ()) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, candidates: tuple[str, ...] = (), *,
+                 zh: str | None = None) -> None:
+        super().__init__(message, zh=zh)
         self.candidates = candidates
 
 

@@ -30,7 +30,7 @@ from functools import lru_cache
 from .deal import Deal, Method, Wall, deal, shuffled_wall, Rng
 from .errors import IllegalActionError, InconsistentPositionError, NotationError
 from .notation import SEATS, format_tiles, parse_seat, parse_tiles, sort_tiles
-from .plays import Play, beats, captures_wen_zun, try_classify
+from .plays import Play, beats, captures_wen_zun, try_classify, why_not_a_play
 from .rules import Rules
 from .scoring import Finish, Settlement, settle, settle_natural, si_da_he_money, zun_money
 from .tiles import CIVIL, TILES, Tile
@@ -38,6 +38,8 @@ from .tiles import CIVIL, TILES, Tile
 __all__ = ["Action", "Hand", "HandResult", "TrickRecord", "find_natural", "NATURAL_NAMES"]
 
 ActionKind = str  # "play" | "discard" | "down"
+
+_ZH_SEAT = "東南西北"
 
 # the civil tiles a face-down lead may be beaten with (seed 002): 天 地 人 和 梅 長三 板凳
 _DOWN_BEATERS = CIVIL[:7]
@@ -498,18 +500,21 @@ class Hand:
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` saying why ``action`` is not legal now."""
         if self.result is not None:
-            raise IllegalActionError("the hand is over")
+            raise IllegalActionError("the hand is over", zh="這一局已經結束")
         if action.seat != self.to_act:
             raise IllegalActionError(
                 f"it is {SEATS[self.to_act]}'s turn, not {SEATS[action.seat]}'s "
-                "(上家不打，下家不墊: each seat waits for the seat before it)")
+                "(上家不打，下家不墊: each seat waits for the seat before it)",
+                zh=f"現在輪到{_ZH_SEAT[self.to_act]}家，不是{_ZH_SEAT[action.seat]}家（上家不打，下家不墊）")
         if action.unknown:
             raise IllegalActionError("a played action must name its tiles")
         holding = self.holdings[action.seat]
         if _remove(holding, action.tiles) is None:
             raise IllegalActionError(
                 f"{SEATS[action.seat]} does not hold {format_tiles(action.tiles)} "
-                f"(holds {format_tiles(holding)})")
+                f"(holds {format_tiles(holding)})",
+                zh=f"{_ZH_SEAT[action.seat]}家手上沒有{format_tiles(action.tiles, 'hant')}"
+                   f"（手上是{format_tiles(holding, 'hant')}）")
         self._verify_rules(action, holding)
 
     def _verify_rules(self, action: Action, holding: tuple[Tile, ...] | None) -> None:
@@ -519,7 +524,8 @@ class Hand:
             raise IllegalActionError(f"unknown action kind {action.kind!r}")
         if not self.trick:
             if action.kind == "discard":
-                raise IllegalActionError("the leader must lead a play; only followers discard (墊)")
+                raise IllegalActionError("the leader must lead a play; only followers discard (墊)",
+                                         zh="出牌的人要出一手牌；只有跟牌的人才可以墊牌")
             if action.kind == "down":
                 if not self.rules.lead_face_down:
                     raise IllegalActionError("leading face down needs the lead_face_down rule")
@@ -528,13 +534,15 @@ class Hand:
                 return
             result = try_classify(action.tiles, self.rules)
             if isinstance(result, str):
-                raise IllegalActionError(f"{format_tiles(action.tiles)} is not a play: {result}")
+                why = why_not_a_play(action.tiles)
+                raise IllegalActionError(f"{format_tiles(action.tiles)} is not a play: {why.en}",
+                                         zh=f"{format_tiles(action.tiles, 'hant')}不成牌型：{why.hant}")
             return
         n = self.trick_size
         if action.size != n:
             raise IllegalActionError(
                 f"this trick takes {n} tile{'s' if n > 1 else ''} from each seat, "
-                f"not {action.size}")
+                f"not {action.size}", zh=f"這一墩每家出 {n} 張，不是 {action.size} 張")
         if action.kind == "down":
             raise IllegalActionError("only the leader may lead face down")
         if action.kind == "discard":
@@ -543,11 +551,13 @@ class Hand:
             return
         # a face-up play must beat
         if self.closed:
-            raise IllegalActionError("the 文尊 was captured (擒尊): nothing beats the 高腳七 pair")
+            raise IllegalActionError("the 文尊 was captured (擒尊): nothing beats the 高腳七 pair",
+                                     zh="文尊已被擒：沒有牌可以打高腳七對，只能墊牌")
         if self.trick_last and n == 1 and self.dong[seat] == 0:
             raise IllegalActionError(
                 f"{SEATS[seat]} has no 棟 and this is the last trick of one tile: it may not beat "
-                "(結 needs at least 2 棟); discard instead")
+                "(結 needs at least 2 棟); discard instead",
+                zh=f"{_ZH_SEAT[seat]}家一棟都沒有，最後一墩又是單張：不可以打，只能墊牌（結牌最少要兩棟）")
         if self.trick[0].kind == "down":
             t = action.tiles[0]
             if t not in _DOWN_BEATERS:
@@ -562,16 +572,22 @@ class Hand:
         assert best is not None
         if play is None:
             raise IllegalActionError(f"{format_tiles(action.tiles)} is not a play "
-                                     f"(discard it face down instead)")
+                                     f"(discard it face down instead)",
+                                     zh=f"{format_tiles(action.tiles, 'hant')}不成牌型（可以蓋著墊出）")
         if not beats(best, play, self.rules):
             if play.cls != best.cls and not (best.cls == "supreme"):
-                why = f"{play.name('en')} ({play.class_name()}) cannot beat a {best.class_name()}"
+                why = f"{play.name('en')} ({play.class_name('en')}) cannot beat a {best.class_name('en')}"
+                why_zh = (f"{play.name('hant')}（{play.class_name()}）打不到{best.name('hant')}"
+                          f"（{best.class_name()}）：不同牌型不能互打")
             elif best.cls == "supreme":
-                why = f"nothing beats {best.name('en')}" + (
-                    " except a pair of 高腳七" if best.wen_zun and self.rules.wen_zun_capture else "")
+                capture = best.wen_zun and self.rules.wen_zun_capture
+                why = f"nothing beats {best.name('en')}" + (" except a pair of 高腳七" if capture else "")
+                why_zh = f"{best.name('hant')}無牌可打" + ("（只有高腳七對可以擒）" if capture else "")
             else:
                 why = f"{play.name('en')} is not higher than {best.name('en')}"
-            raise IllegalActionError(f"{why}; play something higher of the same class or discard")
+                why_zh = f"{play.name('hant')}不比{best.name('hant')}大（同等不能打）"
+            raise IllegalActionError(f"{why}; play something higher of the same class or discard",
+                                     zh=f"{why_zh}；請出同類更大的牌，或者墊牌")
         if holding is not None and self.rules.must_beat and action.tiles not in self._beating(seat):
             raise IllegalActionError("must_beat: beat with your highest play of the class")
 

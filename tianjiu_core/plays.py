@@ -42,6 +42,8 @@ __all__ = [
     "beats",
     "captures_wen_zun",
     "all_plays",
+    "Reason",
+    "why_not_a_play",
 ]
 
 PlayClass = Literal["civil_single", "military_single", "civil_pair", "military_pair",
@@ -147,25 +149,52 @@ class Play:
         return prefix + base
 
 
-def _why_not(tiles: Sequence[Tile]) -> str:
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why some tiles are not a play: a stable ``code`` and the sentence in 繁體 and English."""
+
+    code: str
+    hant: str
+    en: str
+
+
+def why_not_a_play(tiles: Sequence[Tile]) -> Reason:
+    """The reason ``tiles`` (which make no play) are not a play (spec §2), in two languages.
+
+    >>> why_not_a_play(parse_tiles("66 11")).hant
+    '兩張不同的文牌（天、地）不成對'
+    """
+    tiles = sort_tiles(tiles)
     n = len(tiles)
-    names = ", ".join(t.name_hant for t in tiles)
+    names_en = ", ".join(t.name_hant for t in tiles)
+    names_zh = "、".join(t.name_hant for t in tiles)
     if n == 0:
-        return "no tiles: a play has 1 to 4 tiles"
+        return Reason("empty", "沒有選牌：一手牌有一至四張", "no tiles: a play has 1 to 4 tiles")
     if n > 4:
-        return f"{n} tiles: a play has 1 to 4 tiles"
+        return Reason("too_many", f"{n} 張：一手牌最多四張", f"{n} tiles: a play has 1 to 4 tiles")
     if n == 2:
         a, b = tiles
         if a.is_civil and b.is_civil:
-            return f"two different civil tiles ({names}) are not a pair"
+            return Reason("civil_not_pair", f"兩張不同的文牌（{names_zh}）不成對",
+                          f"two different civil tiles ({names_en}) are not a pair")
         if a.is_military and b.is_military:
-            return f"military tiles of different values ({a.value} and {b.value}) are not a pair"
-        return (f"{names} are not a civil–military pair: only 天+九, 地+八, 人+七 and 和+五 "
-                "go together")
+            return Reason("military_not_pair", f"點數不同的武牌（{a.value} 點和 {b.value} 點）不成對",
+                          f"military tiles of different values ({a.value} and {b.value}) are not a pair")
+        return Reason("not_mixed_pair",
+                      f"{names_zh}不成文武對：只有天配九、地配八、人配七、和配五",
+                      f"{names_en} are not a civil–military pair: only 天+九, 地+八, 人+七 and 和+五 "
+                      "go together")
     if n == 3:
-        return ("three tiles make a play only as 三文 (天天九, 地地八, 人人七, 和和五) "
-                "or 三武 (天九九, 地八八, 人七七, 和五五)")
-    return "four tiles make a play only as 天天九九, 地地八八, 人人七七 or 和和五五"
+        return Reason("not_three",
+                      "三張只能是三文（天天九、地地八、人人七、和和五）或三武（天九九、地八八、人七七、和五五）",
+                      "three tiles make a play only as 三文 (天天九, 地地八, 人人七, 和和五) "
+                      "or 三武 (天九九, 地八八, 人七七, 和五五)")
+    return Reason("not_four", "四張只能是天天九九、地地八八、人人七七或和和五五",
+                  "four tiles make a play only as 天天九九, 地地八八, 人人七七 or 和和五五")
+
+
+def _why_not(tiles: Sequence[Tile]) -> str:
+    return why_not_a_play(tiles).en
 
 
 def try_classify(tiles: Iterable[Tile], rules: Rules | None = None) -> Play | str:

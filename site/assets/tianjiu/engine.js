@@ -19,10 +19,12 @@ import { BUILD, TILES } from "./generated.js";
 const KEY = "__tianjiuEngine";
 
 export class EngineError extends Error {
-  constructor(type, message) {
+  /** type: the engine's error class; message: English; messageZh: the same in 繁體 when the engine has it. */
+  constructor(type, message, messageZh = null) {
     super(message);
     this.name = "EngineError";
     this.type = type;
+    this.messageZh = messageZh;
   }
 }
 
@@ -95,7 +97,7 @@ function createClient() {
             return;
           }
           if (answer.ok) call.resolve(answer.result);
-          else call.reject(new EngineError(answer.error.type, answer.error.message));
+          else call.reject(new EngineError(answer.error.type, answer.error.message, answer.error.message_zh));
         } else if (m.type === "progress") {
           state.stage = m.stage;
           state.timeline.push({ stage: m.stage, at: m.at });

@@ -46,7 +46,8 @@ export function explain(err, lang) {
   if (err instanceof EngineError) {
     const kind = t(lang, `error.${err.type}`);
     const known = kind !== `error.${err.type}`;
-    return `${known ? kind : t(lang, "error.engine")}: ${engineText(err.message, lang)}`;
+    const text = lang !== "en" && err.messageZh ? err.messageZh : err.message;
+    return `${known ? kind : t(lang, "error.engine")}: ${engineText(text, lang)}`;
   }
   return `${t(lang, "error.unexpected")}: ${(err && err.message) || err}`;
 }

@@ -15,14 +15,20 @@ import { label, playName, engineText } from "../i18n.js";
 import "./settle.js";
 
 const TRAYS = ["a", "b"];
-const REASONS = [
-  [/^same class and strictly higher/, "beats.reason.higher"],
-  [/^擒尊/, "beats.reason.qinZun"],
-  [/^different classes/, "beats.reason.classes"],
-  [/^至尊 can be neither/, "beats.reason.supreme"],
-  [/^equal plays never beat/, "beats.reason.equal"],
-  [/^lower than the best play/, "beats.reason.lower"],
-];
+// the engine's reason codes for beats() → interface strings
+const REASONS = {
+  higher: "beats.reason.higher",
+  qin_zun: "beats.reason.qinZun",
+  classes: "beats.reason.classes",
+  supreme: "beats.reason.supreme",
+  equal: "beats.reason.equal",
+  lower: "beats.reason.lower",
+};
+
+/** The engine's explanation in the page language (繁體/简体 from reason_zh, else English). */
+function reasonText(result, lang) {
+  return engineText(lang !== "en" && result.reason_zh ? result.reason_zh : result.reason, lang);
+}
 
 export class TjPlayground extends TjWidget {
   render() {
@@ -272,7 +278,7 @@ export class TjPlayground extends TjWidget {
     } else {
       el.dataset.class = "none";
       el.append(h("strong", {}, this.t("pg.notAPlay")), " ",
-        h("span", { class: "tj-reason", lang: lang === "en" ? "en" : null }, engineText(result.reason, lang)));
+        h("span", { class: "tj-reason" }, reasonText(result, lang)));
     }
   }
 
@@ -288,8 +294,8 @@ export class TjPlayground extends TjWidget {
     }
     const a = playName(compare.play, lang);
     const b = playName(compare.best, lang);
-    const match = REASONS.find(([re]) => re.test(compare.reason));
-    const reason = match ? this.t(match[1]) : engineText(compare.reason, lang);
+    const key = REASONS[compare.reason_code];
+    const reason = key ? this.t(key) : reasonText(compare, lang);
     el.dataset.beats = String(compare.beats);
     el.dataset.kind = compare.beats ? "ok" : "no";
     el.append(h("span", { class: "tj-pg__mark", "aria-hidden": "true" }, compare.beats ? "✓" : "✗"), " ",
