@@ -28,7 +28,7 @@ if _ROOT not in sys.path:
 
 from mkdocs.plugins import event_priority  # noqa: E402
 
-from tianjiu_site import hans, languages, runtime, shortcodes  # noqa: E402
+from tianjiu_site import hans, languages, puzzle_pages, runtime, shortcodes  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.tianjiu")
 
@@ -61,6 +61,12 @@ def on_config(config):
         if base and link.startswith("/") and not link.startswith(base + "/"):
             alt["link"] = base + link
     return config
+
+
+# the puzzle pages (written into site/puzzles/ before each build) and puzzles/index.json,
+# puzzles/schedule.json (added to the files): tianjiu_site/puzzle_pages.py
+on_pre_build = puzzle_pages.on_pre_build
+on_files = puzzle_pages.on_files
 
 
 def on_page_markdown(markdown, page, config, files):

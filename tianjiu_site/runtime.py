@@ -247,7 +247,9 @@ def write_runtime(site_dir: Path, docs_dir: Path, *, offline: bool = True) -> di
         if not src.is_dir():
             continue
         dst = site_dir / folder
-        shutil.rmtree(dst, ignore_errors=True)
+        for pattern in patterns:  # stale copies only: pages live in the same folder (puzzles/)
+            for old in (dst.rglob(pattern) if dst.is_dir() else ()):
+                old.unlink()
         for pattern in patterns:
             for f in src.rglob(pattern):
                 target = dst / f.relative_to(src)

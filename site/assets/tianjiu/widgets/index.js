@@ -8,3 +8,4 @@ import "./lesson-quiz.js";
 import "./lesson-trick.js";
 import "./lesson-replay.js";
 import "./lesson-deal.js";
+import "./puzzle.js";        // <tj-puzzle>, <tj-daily-puzzle>, <tj-puzzle-archive>, <tj-puzzle-progress>

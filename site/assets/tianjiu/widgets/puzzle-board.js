@@ -1,0 +1,214 @@
+// Drawing for <tj-puzzle>: the table (four seats, 棟, banker, the trick), a line of
+// tricks (solution, reveal) and the values view.  Pure DOM from JSON; no engine.
+import { h } from "../widget.js";
+import { tileSvg, BY_CODE } from "../tiles.js";
+import { label, engineText } from "../i18n.js";
+
+export const SEATS = ["E", "S", "W", "N"];
+const POS = ["bottom", "right", "top", "left"];   // hero, 下家, 對家, 上家 (play runs E→S→W→N)
+const REL = ["hero", "next", "across", "prev"];
+
+/** Engine text {hant, hans?, en} in a language (简体 by the build's character table). */
+export function loc(obj, lang) {
+  if (obj === null || obj === undefined) return "";
+  if (typeof obj === "string") return engineText(obj, lang);
+  if (lang === "en") return obj.en ?? obj.hant ?? "";
+  if (lang === "hans") return obj.hans ?? engineText(obj.hant ?? "", "hans");
+  return obj.hant ?? obj.en ?? "";
+}
+
+export function seatName(seat, lang) {
+  return label("seats", seat, lang);
+}
+
+export function tileNames(codes, lang) {
+  return codes.map((c) => (BY_CODE[c] ? BY_CODE[c][lang] : "?")).join(lang === "en" ? ", " : "、");
+}
+
+/** "+6", "−2", "0", "+1.5" (a real minus sign; hidden puzzles give expected values). */
+export function fmtValue(v) {
+  if (typeof v !== "number" || !Number.isFinite(v)) return "?";
+  const r = Math.round(v * 100) / 100;
+  const s = Number.isInteger(r) ? String(Math.abs(r)) : Math.abs(r).toFixed(2).replace(/0$/, "");
+  return r > 0 ? `+${s}` : r < 0 ? `−${s}` : "0";
+}
+
+/** Tiles of an action (face-up codes; a discard's codes when known, else its size in backs). */
+export function actionSize(a) {
+  return (a.tiles ? a.tiles.length : 0) + (a.unknown || 0);
+}
+
+/** A row of tile pictures: codes (null = face down) or a number of face-down tiles. */
+export function tileRow(tiles, { height = 40, lang = "hant", cls = "" } = {}) {
+  const codes = typeof tiles === "number" ? Array(tiles).fill(null) : tiles;
+  const row = h("span", { class: `tj-pz__row ${cls}`.trim() });
+  row.innerHTML = codes.map((c) => tileSvg(c, { height, lang })).join("");
+  return row;
+}
+
+/** What an action is in words: "天、九" / "墊 2 張" (face down) / "墊 天" (revealed). */
+export function actionWords(a, lang, t, { reveal = false } = {}) {
+  const n = actionSize(a);
+  if (a.kind === "play") return tileNames(a.tiles, lang);
+  if (reveal && a.tiles && a.tiles.length) return t("puzzle.discardedTiles", { tiles: tileNames(a.tiles, lang) });
+  return t("puzzle.discardedN", { n });
+}
+
+/** One action: seat, tiles (face up, or backs for a discard unless revealed), words. */
+export function actionView(a, lang, t, { height = 40, reveal = false, best = false, mine = false } = {}) {
+  const down = a.kind !== "play";
+  const show = down && !(reveal && a.tiles && a.tiles.length) ? actionSize(a) : a.tiles;
+  const cls = ["tj-pz__act", down ? "is-down" : "", best ? "is-best" : "", mine ? "is-mine" : "", reveal && down ? "is-revealed" : ""];
+  return h("li", { class: cls.filter(Boolean).join(" "), dataset: { seat: a.seat, kind: a.kind, tiles: (a.tiles || []).join(" ") } },
+    h("span", { class: "tj-pz__act-seat" }, seatName(a.seat, lang)),
+    tileRow(show, { height, lang }),
+    h("span", { class: "tj-pz__act-what" }, actionWords(a, lang, t, { reveal }),
+      best ? h("span", { class: "tj-pz__mark-best" }, ` ${t("puzzle.bestSoFar")}`) : null));
+}
+
+/** The seat whose play is best in a trick so far: the last face-up play (a follower's play must beat). */
+export function bestSeat(trick) {
+  let best = null;
+  for (const a of trick) if (a.kind === "play") best = a.seat;
+  return best;
+}
+
+/** The table.  frame: {holdings: {E: codes|count}, dong, banker, banker_streak, leader,
+ *  to_act, trick, winner?, last?: {actions, winner, size}}; hero: seat; hand: the hero's
+ *  interactive hand (an element) or null to draw the tiles. */
+export function tableView(frame, { lang, t, hero, hand = null, controls = null, height = 40, heroHeight = 56 }) {
+  const hi = SEATS.indexOf(hero);
+  const seats = SEATS.map((_, k) => SEATS[(hi + k) % 4]);
+  const panels = seats.map((seat, k) => {
+    const held = frame.holdings[seat];
+    const isHero = k === 0;
+    const badges = [];
+    if (frame.banker === seat) badges.push(h("span", { class: "tj-badge tj-pz__badge-banker", title: t("puzzle.bankerTitle", { n: frame.banker_streak, m: frame.banker_streak + 1 }) }, t("puzzle.banker")));
+    if (frame.to_act === seat) badges.push(h("span", { class: "tj-badge tj-pz__badge-turn" }, t("puzzle.toAct")));
+    const n = typeof held === "number" ? held : (held || []).length;
+    let tiles;
+    if (isHero && hand) tiles = hand;
+    else if (typeof held === "number") tiles = tileRow(held, { height, lang, cls: "is-hidden" });
+    else tiles = tileRow(held || [], { height: isHero ? heroHeight : height, lang });
+    return h("section", {
+      class: `tj-pz__seat${isHero ? " is-hero" : ""}${frame.to_act === seat ? " is-turn" : ""}`,
+      dataset: { seat, pos: POS[k], tiles: typeof held === "number" ? "" : (held || []).join(" ") },
+      "aria-label": `${seatName(seat, lang)} (${t(`puzzle.rel.${REL[k]}`)})`,
+    },
+    h("div", { class: "tj-pz__seat-head" },
+      h("span", { class: "tj-pz__seat-name" }, seatName(seat, lang)),
+      h("span", { class: "tj-pz__seat-rel" }, t(`puzzle.rel.${REL[k]}`)),
+      ...badges,
+      h("span", { class: "tj-pz__dong", dataset: { dong: frame.dong[seat] } }, t("puzzle.dong", { n: frame.dong[seat] })),
+      n || !isHero ? h("span", { class: "tj-pz__left" }, t("puzzle.tilesLeft", { n })) : null),
+    tiles,
+    isHero && controls ? controls : null);
+  });
+  return h("div", { class: "tj-pz__table" }, panels[2], panels[3], trickView(frame, { lang, t, height }), panels[1], panels[0]);
+}
+
+/** The trick in progress, or (between tricks) the last finished trick. */
+export function trickView(frame, { lang, t, height = 40 }) {
+  const live = frame.trick && frame.trick.length ? frame.trick : null;
+  const shown = live || (frame.last ? frame.last.actions : []);
+  const winner = live ? (frame.winner ?? null) : frame.last ? frame.last.winner : null;
+  const best = winner ?? bestSeat(shown);
+  let title;
+  if (live && frame.winner != null) title = t("puzzle.trickWon", { seat: seatName(frame.winner, lang), n: actionSize(live[0]) });
+  else if (live) title = t("puzzle.trickNow", { n: actionSize(live[0]) });
+  else if (frame.last) title = t("puzzle.trickLast", { seat: seatName(frame.last.winner, lang), n: frame.last.size });
+  else title = t("puzzle.trickNone");
+  return h("div", { class: `tj-pz__trick${live ? "" : " is-past"}`, role: "group", "aria-label": title },
+    h("p", { class: "tj-pz__trick-title" }, title),
+    shown.length ? h("ol", { class: "tj-pz__acts" }, shown.map((a) => actionView(a, lang, t, { height, best: a.seat === best && a.kind === "play" }))) : null);
+}
+
+/** A whole line of tricks (solution / reveal): [{actions, winner, size}], discards face up. */
+export function lineView(tricks, { lang, t, hero, height = 40, title = null, startNo = 1 }) {
+  return h("div", { class: "tj-pz__line" },
+    title ? h("p", { class: "tj-subtitle" }, title) : null,
+    h("ol", { class: "tj-pz__tricks" }, tricks.map((tr, i) => h("li", { class: "tj-pz__line-trick", dataset: { winner: tr.winner ?? "" } },
+      h("p", { class: "tj-pz__line-title" }, t("puzzle.trickNo", { n: startNo + i }),
+        tr.winner ? ` — ${t("puzzle.wins", { seat: seatName(tr.winner, lang), n: tr.size ?? actionSize(tr.actions[0]) })}` : ""),
+      h("ol", { class: "tj-pz__acts" }, tr.actions.map((a) => actionView(a, lang, t, {
+        height, reveal: true, best: a.seat === tr.winner && a.kind === "play", mine: a.seat === hero,
+      })))))));
+}
+
+/** The values view: for each hero turn, every action with its value; the best marked. */
+export function valuesView(steps, { lang, t, played = [], hidden = false }) {
+  return h("div", { class: "tj-pz__values" },
+    h("p", { class: "tj-subtitle" }, t("puzzle.valuesTitle")),
+    h("p", { class: "tj-pz__note" }, t(hidden ? "puzzle.valuesNoteHidden" : "puzzle.valuesNote")),
+    steps.map((step, i) => h("table", { class: "tj-pz__vtable", dataset: { step: i } },
+      h("caption", {}, t("puzzle.stepNo", { n: i + 1, seat: seatName(step.to_act, lang) })),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("puzzle.colAction")), h("th", { scope: "col" }, t("puzzle.colValue")), h("th", { scope: "col" }, ""))),
+      h("tbody", {}, step.actions.map((row) => {
+        const a = parseAction(row.action);
+        const mine = step.move ?? played[i];
+        const yours = played.length > 0 && mine != null && sameAction(mine, row.action);
+        return h("tr", { class: `${row.best ? "is-best" : ""}${yours ? " is-yours" : ""}`.trim(), dataset: { action: row.action, value: row.value } },
+          h("td", {}, h("span", { class: "tj-pz__vaction" }, tileRow(a.tiles, { height: 40, lang }),
+            h("span", {}, a.kind === "discard" ? t("puzzle.discardedTiles", { tiles: tileNames(a.tiles, lang) }) : tileNames(a.tiles, lang)))),
+          h("td", { class: "tj-pz__vvalue" }, fmtValue(row.value)),
+          h("td", {}, row.best ? h("span", { class: "tj-badge tj-badge--finish" }, t("puzzle.best")) : null,
+            yours ? h("span", { class: "tj-badge tj-pz__badge-you" }, t("puzzle.yourMove")) : null));
+      })))));
+}
+
+/** "discard 12 15" → {kind: "discard", tiles: ["12", "15"]}; "66 36" → play. */
+export function parseAction(text) {
+  const words = String(text).trim().split(/\s+/).filter(Boolean);
+  let kind = "play";
+  if (words[0] === "discard" || words[0] === "down") kind = words.shift();
+  return { kind, tiles: words.filter((w) => w !== "-") };
+}
+
+/** Same action regardless of tile order: "discard 15 12" = "discard 12 15". */
+export function sameAction(a, b) {
+  const x = parseAction(a);
+  const y = parseAction(b);
+  return x.kind === y.kind && [...x.tiles].sort().join(" ") === [...y.tiles].sort().join(" ");
+}
+
+/** The display frames of one step: the hero's action then each reply, trick by trick.
+ *  before/after: state JSON; actions: [heroAction, ...replies] (action JSON). */
+export function stepFrames(before, actions, after) {
+  const holdings = {};
+  for (const s of SEATS) {
+    const held = before.holdings[s];
+    holdings[s] = typeof held === "number" ? held : [...(held || [])];
+  }
+  const dong = { ...before.dong };
+  const done = (after.tricks || []).slice((before.tricks || []).length);
+  let trick = [...(before.trick || [])];
+  let k = 0;
+  const frames = [];
+  const snap = (extra = {}) => ({
+    ...before, holdings: Object.fromEntries(SEATS.map((s) => [s, Array.isArray(holdings[s]) ? [...holdings[s]] : holdings[s]])),
+    dong: { ...dong }, trick: [...trick], last: null, winner: null, to_act: null, ...extra,
+  });
+  for (const a of actions) {
+    if (trick.length === 4) trick = [];
+    const held = holdings[a.seat];
+    if (typeof held === "number") holdings[a.seat] = Math.max(0, held - actionSize(a));
+    else for (const c of a.tiles || []) {
+      const i = held.indexOf(c);
+      if (i >= 0) held.splice(i, 1);
+      else if (held.length) held.pop();  // a face-down tile the page does not know
+    }
+    if (!a.tiles || a.tiles.length < actionSize(a)) {
+      if (Array.isArray(held)) held.splice(held.length - (actionSize(a) - (a.tiles || []).length));
+    }
+    trick.push(a);
+    frames.push(snap({ to_act: null }));
+    if (trick.length === 4) {
+      const rec = done[k++];
+      if (rec) {
+        dong[rec.winner] += rec.size;
+        frames.push(snap({ winner: rec.winner, pause: true }));
+      }
+    }
+  }
+  return frames;
+}

@@ -1,0 +1,222 @@
+// The daily puzzle, the archive of past dailies, and the progress summary.
+//
+// <tj-daily-puzzle data="…/puzzles/" pages="puzzles/">  today's puzzle (the user's LOCAL
+//     date; ?date=YYYY-MM-DD in the page URL or a date="…" attribute chooses another day)
+//     from data/schedule.json, shown as a <tj-puzzle> with a link to its page.
+// <tj-puzzle-archive data="…" pages="…">  every past daily (newest first) with your result.
+// <tj-puzzle-progress>  solved / failed / streaks from localStorage, and a ✓ / ✗ on every
+//     link of the page that carries data-puzzle-id (the puzzle index).
+// data: the built puzzles/ folder (schedule.json, index.json, NNNN.toml), as {{ url("puzzles/") }};
+// pages: the puzzle pages of this language, relative to the page (they live in the same tree).
+// None of them needs the engine; <tj-puzzle> inside does.
+import { TjWidget, defineWidget, h } from "../widget.js";
+import * as progress from "./puzzle-progress.js";
+import { loc } from "./puzzle-board.js";
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function dayNumber(date) {
+  const m = DATE.exec(date);
+  if (!m) return null;
+  const t = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const d = new Date(t);
+  if (d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) return null;
+  return Math.round(t / 86400000);
+}
+
+function dateOf(day) {
+  return new Date(day * 86400000).toISOString().slice(0, 10);
+}
+
+/** The daily puzzle of a date — the rule of tianjiu_core.puzzles.Schedule.puzzle_for
+ *  (PUZZLES.md, "Daily schedule"): k = days from the start; id = ids[k mod n], so past
+ *  the last entry (and before the start) the list repeats.  Returns {id, day: k,
+ *  repeat}; {id: null} for an empty schedule. */
+export function dailyFor(date, schedule) {
+  const ids = (schedule && schedule.ids) || [];
+  const start = dayNumber(schedule && schedule.start);
+  const day = dayNumber(date);
+  if (day === null) throw new Error(`not a date: ${date}`);
+  if (!ids.length || start === null) return { id: null, day: null };
+  const k = day - start;
+  const n = ids.length;
+  return { id: ids[((k % n) + n) % n], day: k, repeat: k < 0 || k >= n };
+}
+
+/** The date to show: ?date= in the page URL, else the date attribute, else the local date. */
+export function chosenDate(el) {
+  const q = new URLSearchParams(location.search).get("date");
+  if (q && dayNumber(q) !== null) return q;
+  const a = el && el.getAttribute("date");
+  if (a && dayNumber(a) !== null) return a;
+  return progress.localDate();
+}
+
+/** A date in the page language: "2026年12月5日（星期六）" / "Saturday 5 December 2026". */
+export function longDate(date, lang) {
+  const day = dayNumber(date);
+  const tag = { hant: "zh-Hant-HK", hans: "zh-Hans-CN", en: "en-GB" }[lang] || "en-GB";
+  try {
+    return new Intl.DateTimeFormat(tag, { dateStyle: "full", timeZone: "UTC" }).format(new Date(day * 86400000));
+  } catch {
+    return date;
+  }
+}
+
+const cache = new Map();
+/** Fetch a JSON file of the built site once per page (schedule.json, index.json). */
+export function fetchJSON(url) {
+  const key = new URL(url, document.baseURI).href;
+  if (!cache.has(key)) {
+    cache.set(key, fetch(key).then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status}: ${new URL(key).pathname}`);
+      return r.json();
+    }));
+    cache.get(key).catch(() => cache.delete(key));
+  }
+  return cache.get(key);
+}
+
+function base(el, attr, fallback) {
+  let v = el.getAttribute(attr) ?? fallback;
+  if (v && !v.endsWith("/")) v += "/";
+  return v;
+}
+
+class DataWidget extends TjWidget {
+  static needsEngine = false;
+
+  get data() { return base(this, "data", "puzzles/"); }
+  get pages() { return base(this, "pages", this.data); }
+
+  pageOf(id) {
+    return `${this.pages}${id}/`;
+  }
+
+  async loadData() {
+    const [schedule, index] = await Promise.all([fetchJSON(`${this.data}schedule.json`), fetchJSON(`${this.data}index.json`)]);
+    this.byId = Object.fromEntries((index.puzzles || []).map((p) => [p.id, p]));
+    return { schedule, index };
+  }
+
+  problem(err) {
+    this.say(`${this.t("puzzle.dataFailed")} ${err.message || err}`, "error");
+  }
+}
+
+export class TjDailyPuzzle extends DataWidget {
+  render() {
+    this.date = chosenDate(this);
+    this.dataset.date = this.date;
+    this.headEl = h("div", { class: "tj-daily__head" },
+      h("p", { class: "tj-title tj-daily__title" }, this.t("puzzle.dailyTitle")),
+      h("p", { class: "tj-daily__date" }, h("time", { datetime: this.date }, longDate(this.date, this.language))));
+    this.bodyEl = h("div", { class: "tj-daily__body" });
+    this.linksEl = h("p", { class: "tj-daily__links" });
+    this.append(h("div", { class: "tj-daily" }, this.headEl, this.bodyEl, this.linksEl));
+    this.show();
+  }
+
+  async show() {
+    try {
+      const { schedule } = await this.loadData();
+      const pick = dailyFor(this.date, schedule);
+      const archive = this.getAttribute("archive");
+      if (!pick.id) {
+        this.dataset.puzzle = "";
+        this.bodyEl.replaceChildren(h("p", { class: "tj-daily__none" }, this.t("puzzle.dailyNone")));
+        return;
+      }
+      this.dataset.puzzle = pick.id;
+      const meta = this.byId[pick.id];
+      const el = h("tj-puzzle", { src: `${this.data}${pick.id}.toml`, date: this.date });
+      this.bodyEl.replaceChildren(el);
+      this.linksEl.replaceChildren(
+        h("a", { href: this.pageOf(pick.id), class: "tj-daily__page" }, this.t("puzzle.dailyPage", { id: pick.id, title: meta ? loc(meta.title, this.language) : "" })),
+        archive ? " · " : null,
+        archive ? h("a", { href: archive }, this.t("puzzle.archiveLink")) : null);
+    } catch (err) {
+      this.problem(err);
+    }
+  }
+}
+
+export class TjPuzzleArchive extends DataWidget {
+  render() {
+    this.date = chosenDate(this);
+    this.listEl = h("ol", { class: "tj-archive__list", reversed: true });
+    this.append(h("div", { class: "tj-archive" }, this.listEl));
+    this.show();
+    this.unlisten = progress.onProgress(() => this.show());
+  }
+
+  async show() {
+    try {
+      const { schedule } = await this.loadData();
+      const start = dayNumber(schedule.start);
+      const today = dayNumber(this.date);
+      const lang = this.language;
+      const data = progress.load();
+      const rows = [];
+      if (start !== null && (schedule.ids || []).length) {
+        for (let day = today; day >= start && rows.length < 3660; day -= 1) {  // the first day on
+          const date = dateOf(day);
+          const { id } = dailyFor(date, schedule);
+          const meta = this.byId[id] || {};
+          const mine = data.daily[date];
+          const status = mine && mine.id === id ? mine.status : progress.statusOf(id, data);
+          rows.push(h("li", { class: `tj-archive__item${day === today ? " is-today" : ""}`, dataset: { date, puzzle: id, status: status || "" } },
+            h("time", { datetime: date, class: "tj-archive__date" }, date),
+            h("a", { href: this.pageOf(id), "data-puzzle-id": id }, `${id} ${loc(meta.title, lang)}`),
+            h("span", { class: "tj-archive__stars", "aria-label": this.t("puzzle.difficultyLabel", { n: meta.difficulty || 0 }) },
+              h("span", { "aria-hidden": "true" }, "★".repeat(meta.difficulty || 0))),
+            h("span", { class: `tj-archive__status is-${status || "new"}` }, this.t(`puzzle.mine.${status || "new"}`))));
+        }
+      }
+      this.listEl.replaceChildren(...rows);
+      if (!rows.length) this.listEl.replaceWith(this.listEl = h("p", { class: "tj-archive__list" }, this.t("puzzle.archiveEmpty")));
+      this.dataset.count = String(rows.length);
+    } catch (err) {
+      this.problem(err);
+    }
+  }
+}
+
+export class TjPuzzleProgress extends TjWidget {
+  static needsEngine = false;
+
+  render() {
+    this.notice = h("p", { class: "tj-message tj-pz__notice", role: "alert", hidden: true });
+    this.line = h("p", { class: "tj-progress__line" });
+    this.append(h("div", { class: "tj-progress" }, this.notice, this.line));
+    this.show();
+    this.unlisten = progress.onProgress(() => this.show());
+  }
+
+  show() {
+    const data = progress.load();
+    const n = progress.progressNotice();
+    if (n) {
+      this.notice.hidden = false;
+      this.notice.dataset.kind = n.kind;
+      this.notice.textContent = this.t(`puzzle.save.${n.kind}`, { n: n.n });
+    }
+    const s = progress.summary(data);
+    Object.assign(this.dataset, { solved: s.solved, failed: s.failed, streak: s.streak });
+    this.line.textContent = `${this.t("puzzle.yourProgress")} ${this.t("puzzle.totals", s)}`;
+    const root = this.closest("article") || document;
+    for (const a of root.querySelectorAll("a[data-puzzle-id]")) {
+      const status = progress.statusOf(a.dataset.puzzleId, data);
+      a.dataset.status = status || "";
+      let mark = a.querySelector(".tj-progress__mark");
+      if (!status) { if (mark) mark.remove(); continue; }
+      if (!mark) a.append(mark = h("span", { class: "tj-progress__mark" }));
+      mark.textContent = ` ${status === "solved" ? "✓" : "✗"}`;
+      mark.setAttribute("aria-label", this.t(`puzzle.mine.${status}`));
+    }
+  }
+}
+
+defineWidget("tj-daily-puzzle", TjDailyPuzzle, { description: "today's puzzle from the schedule (local date)" });
+defineWidget("tj-puzzle-archive", TjPuzzleArchive, { description: "past daily puzzles with your results" });
+defineWidget("tj-puzzle-progress", TjPuzzleProgress, { description: "your puzzle progress (localStorage)" });

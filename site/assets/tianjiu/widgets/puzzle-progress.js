@@ -1,0 +1,248 @@
+// Puzzle progress in localStorage: solved, failed, streaks, dailies.
+//
+// One key, "tianjiu.puzzles", holds JSON:
+//   { "version": 1,
+//     "puzzles": { "0007": { "first": "solved"|"failed",     // the first outcome (streaks use it)
+//                            "status": "solved"|"failed",    // now (a later clean solve upgrades it)
+//                            "tries": 2,                     // wrong tries, all attempts
+//                            "date": "2026-11-30" } },       // local date of the first outcome
+//     "history": ["0003", "0007"],                           // ids in order of their first outcome
+//     "daily": { "2026-11-30": { "id": "0007", "status": "solved" } } }
+//
+// Outcome of one attempt: "solved" = every move right first time and the solution
+// not shown; "failed" = a wrong try or the solution shown before the end.  The first
+// decisive event records it (a wrong try, "show solution", or the last right move).
+// streak = the run of "solved" first outcomes at the end of history; best = the
+// longest run; daily streak = consecutive local dates up to today (or yesterday)
+// whose daily puzzle was solved.
+//
+// A save that cannot be read is never lost silently: unreadable text is kept under
+// "tianjiu.puzzles.backup" and a notice is shown; entries that are wrong are dropped
+// one by one (the valid ones kept) and the notice says how many.  Without
+// localStorage (private mode, blocked storage) progress lives for this page only.
+export const KEY = "tianjiu.puzzles";
+export const BACKUP_KEY = "tianjiu.puzzles.backup";
+export const VERSION = 1;
+
+const ID = /^[A-Za-z0-9_-]{1,32}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const STATUS = new Set(["solved", "failed"]);
+
+let memory = null;          // when localStorage is unusable
+let notice = null;          // {kind: "repaired"|"reset"|"newer"|"unavailable", n, at: pathname}
+const listeners = new Set();
+
+function storage() {
+  try {
+    const s = globalThis.localStorage;
+    const probe = `${KEY}.probe`;
+    s.setItem(probe, "1");
+    s.removeItem(probe);
+    return s;
+  } catch {
+    return null;
+  }
+}
+
+export function fresh() {
+  return { version: VERSION, puzzles: {}, history: [], daily: {} };
+}
+
+function isObj(x) {
+  return x !== null && typeof x === "object" && !Array.isArray(x);
+}
+
+function validDate(s) {
+  if (typeof s !== "string" || !DATE.test(s)) return false;
+  const [y, m, d] = s.split("-").map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+/** Repair a parsed save: returns {data, dropped} keeping every valid entry.
+ *  Older shapes are migrated: version 0 (no version) with "solved"/"failed" id lists. */
+export function repair(raw) {
+  const data = fresh();
+  let dropped = 0;
+  if (!isObj(raw)) return { data, dropped: 1 };
+  // version 0: {solved: [ids], failed: [ids]} (lists, no details)
+  if (raw.version === undefined && (Array.isArray(raw.solved) || Array.isArray(raw.failed))) {
+    for (const status of ["failed", "solved"]) {
+      for (const id of Array.isArray(raw[status]) ? raw[status] : []) {
+        if (typeof id !== "string" || !ID.test(id)) { dropped += 1; continue; }
+        if (!data.puzzles[id]) data.history.push(id);
+        data.puzzles[id] = { first: status, status, tries: status === "failed" ? 1 : 0, date: null };
+      }
+    }
+    return { data, dropped };
+  }
+  const puzzles = isObj(raw.puzzles) ? raw.puzzles : (raw.puzzles === undefined ? {} : (dropped += 1, {}));
+  for (const [id, e] of Object.entries(puzzles)) {
+    if (!ID.test(id) || !isObj(e) || !STATUS.has(e.status)) { dropped += 1; continue; }
+    const first = STATUS.has(e.first) ? e.first : e.status;
+    const tries = Number.isInteger(e.tries) && e.tries >= 0 ? e.tries : (first === "failed" ? 1 : 0);
+    if (e.tries !== undefined && tries !== e.tries) dropped += 1;
+    data.puzzles[id] = { first, status: e.status, tries, date: validDate(e.date) ? e.date : null };
+  }
+  const seen = new Set();
+  for (const id of Array.isArray(raw.history) ? raw.history : []) {
+    if (typeof id === "string" && data.puzzles[id] && !seen.has(id)) { seen.add(id); data.history.push(id); }
+    else dropped += 1;
+  }
+  if (raw.history !== undefined && !Array.isArray(raw.history)) dropped += 1;
+  for (const id of Object.keys(data.puzzles)) if (!seen.has(id)) data.history.push(id);  // keep, order unknown
+  const daily = isObj(raw.daily) ? raw.daily : (raw.daily === undefined ? {} : (dropped += 1, {}));
+  for (const [date, e] of Object.entries(daily)) {
+    if (!validDate(date) || !isObj(e) || typeof e.id !== "string" || !ID.test(e.id) || !STATUS.has(e.status)) {
+      dropped += 1;
+      continue;
+    }
+    data.daily[date] = { id: e.id, status: e.status };
+  }
+  return { data, dropped };
+}
+
+function here() {
+  return globalThis.location ? location.pathname : "";
+}
+
+/** Read the save (repairing it if needed).  Returns the data; see progressNotice(). */
+export function load() {
+  const s = storage();
+  if (!s) {
+    if (!memory) {
+      memory = fresh();
+      notice = { kind: "unavailable", n: 0, at: here() };
+    }
+    return memory;
+  }
+  const text = s.getItem(KEY);
+  if (text === null) return fresh();
+  let raw;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    try { s.setItem(BACKUP_KEY, text); } catch { /* full: the notice still says it */ }
+    const data = fresh();
+    write(s, data);
+    notice = { kind: "reset", n: 0, at: here() };
+    return data;
+  }
+  if (isObj(raw) && raw.version === VERSION) {
+    const { data, dropped } = repair(raw);
+    if (dropped) {
+      try { s.setItem(BACKUP_KEY, text); } catch { /* ignore */ }
+      write(s, data);
+      notice = { kind: "repaired", n: dropped, at: here() };
+    }
+    return data;
+  }
+  if (isObj(raw) && Number.isInteger(raw.version) && raw.version > VERSION) {
+    // saved by a newer version of the site: read what we understand, never overwrite it
+    const { data } = repair({ ...raw, version: VERSION });
+    data.readOnly = true;
+    if (!notice) notice = { kind: "newer", n: 0, at: here() };
+    return data;
+  }
+  // an older or unknown shape: migrate, keep the original as a backup
+  const { data, dropped } = repair(raw);
+  try { s.setItem(BACKUP_KEY, text); } catch { /* ignore */ }
+  write(s, data);
+  notice = { kind: Object.keys(data.puzzles).length || Object.keys(data.daily).length ? "migrated" : "reset", n: dropped, at: here() };
+  return data;
+}
+
+function write(s, data) {
+  if (data.readOnly) return;
+  const { readOnly, ...plain } = data;
+  try {
+    s.setItem(KEY, JSON.stringify(plain));
+  } catch {
+    notice = { kind: "unavailable", n: 0, at: here() };
+  }
+}
+
+function save(data) {
+  const s = storage();
+  if (!s) { memory = data; } else write(s, data);
+  for (const fn of listeners) {
+    try { fn(data); } catch { /* a listener's problem is not ours */ }
+  }
+}
+
+/** The notice of this page load (repair/reset/…) or null; shown on the page where it happened. */
+export function progressNotice() {
+  if (notice && notice.at === here()) return notice;
+  return null;
+}
+
+/** Call fn(data) whenever progress is saved (any widget on the page); returns an unsubscribe. */
+export function onProgress(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** Today's local date as YYYY-MM-DD. */
+export function localDate(d = new Date()) {
+  const p = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+/** Record the outcome of an attempt.  kind: "wrong" (a wrong try), "shown" (solution
+ *  shown), "solved" (finished; clean = no wrong try and no solution this attempt).
+ *  daily: the schedule date when the puzzle was opened as that day's daily puzzle. */
+export function record(id, kind, { clean = false, daily = null, today = localDate() } = {}) {
+  if (!ID.test(String(id))) return load();
+  const data = load();
+  let e = data.puzzles[id];
+  const outcome = kind === "solved" && clean ? "solved" : "failed";
+  if (!e) {
+    e = data.puzzles[id] = { first: outcome, status: outcome, tries: 0, date: today };
+    data.history.push(id);
+  } else if (kind === "solved" && clean) {
+    e.status = "solved";
+  }
+  if (kind === "wrong") e.tries += 1;
+  if (daily && validDate(daily)) {
+    const d = data.daily[daily];
+    if (!d || d.id !== id) data.daily[daily] = { id, status: outcome };  // the first outcome counts
+  }
+  save(data);
+  return data;
+}
+
+function addDays(date, n) {
+  const [y, m, d] = date.split("-").map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d + n));
+  return t.toISOString().slice(0, 10);
+}
+
+/** Counts for display: {solved, failed, streak, best, daily} (see the header). */
+export function summary(data = load(), today = localDate()) {
+  let solved = 0;
+  let failed = 0;
+  for (const e of Object.values(data.puzzles)) {
+    if (e.status === "solved") solved += 1;
+    else failed += 1;
+  }
+  let run = 0;
+  let best = 0;
+  for (const id of data.history) {
+    const e = data.puzzles[id];
+    run = e && e.first === "solved" ? run + 1 : 0;
+    best = Math.max(best, run);
+  }
+  let daily = 0;
+  let day = data.daily[today] && data.daily[today].status === "solved" ? today : addDays(today, -1);
+  while (data.daily[day] && data.daily[day].status === "solved") {
+    daily += 1;
+    day = addDays(day, -1);
+  }
+  return { solved, failed, streak: run, best, daily };
+}
+
+/** The status of one puzzle: "solved" | "failed" | null. */
+export function statusOf(id, data = load()) {
+  const e = data.puzzles[id];
+  return e ? e.status : null;
+}

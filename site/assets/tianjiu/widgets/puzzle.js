@@ -1,0 +1,577 @@
+// <tj-puzzle src="…/0007.toml"> — solve one end-game puzzle with the engine checking.
+//
+// The page sends the puzzle text and the hero's moves so far to the engine's
+// stateless puzzle ops (PUZZLES.md): puzzle_load, puzzle_step, puzzle_hint,
+// puzzle_solution, puzzle_values.  A right move is applied and the defenders'
+// replies are shown one by one; a wrong move is explained (its value against the
+// best reply vs. the best value) and can be retried; a hint after a wrong try;
+// "show solution" at any time; at the end the explanation, every face-down tile
+// and every action's value.  Progress goes to localStorage (puzzle-progress.js).
+//
+// Attributes: src (the TOML file, required), date="YYYY-MM-DD" (opened as that
+// day's daily puzzle), no-title (the page shows the title), step-ms (pause between
+// the engine's replies, default 650).
+// Keyboard (focus anywhere in the widget): ←/→ move between your tiles, Space
+// picks the focused tile, 1–8 pick a tile by its position, Enter plays the picked
+// tiles face up, D discards them face down (墊), Esc clears the pick, U undoes.
+// Test hooks: data-state (loading | ready | solved | error), data-verdict
+// ("" | correct | wrong | illegal), data-busy, data-moves, data-outcome (solved |
+// failed), data-puzzle; event "tj-puzzle-verdict" {correct, ms, value, best_value}.
+import { TjWidget, defineWidget, h, explain } from "../widget.js";
+import { tileSvg, BY_CODE } from "../tiles.js";
+import {
+  SEATS, seatName, tileNames, fmtValue, actionSize, tableView, lineView, valuesView, stepFrames, parseAction, sameAction,
+} from "./puzzle-board.js";
+import * as progress from "./puzzle-progress.js";
+import { loc } from "./puzzle-board.js";
+import "./puzzle-daily.js";
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// engine reasons (English) → our words; anything else is shown as the engine says it
+const ILLEGAL = [
+  [/has no 棟 and this is the last trick of one tile/, "puzzle.illegal.noDong"],
+  [/cannot beat a|is not higher than|does not beat/, "puzzle.illegal.noBeat"],
+  [/is not a play/, "puzzle.illegal.notPlay"],
+  [/nothing beats/, "puzzle.illegal.supreme"],
+  [/擒尊|captured/, "puzzle.illegal.closed"],
+];
+
+export class TjPuzzle extends TjWidget {
+  render() {
+    this.dataset.verdict = "";
+    this.dataset.moves = "0";
+    this.selected = new Set();
+    this.focusIndex = 0;
+    this.headEl = h("div", { class: "tj-pz__head" });
+    this.promptEl = h("p", { class: "tj-pz__prompt" });
+    this.factsEl = h("p", { class: "tj-pz__facts" });
+    this.boardEl = h("div", { class: "tj-pz__board" });
+    this.feedbackEl = h("div", { class: "tj-pz__feedback", role: "status", "aria-live": "polite", hidden: true });
+    this.noticeEl = h("p", { class: "tj-message tj-pz__notice", role: "alert", hidden: true });
+    this.hintBtn = this.button("puzzle.hint", () => this.hint(), { disabled: true, cls: "tj-pz__hint" });
+    this.undoBtn = this.button("puzzle.undo", () => this.undo(), { disabled: true, cls: "tj-pz__undo" });
+    this.restartBtn = this.button("puzzle.restart", () => this.restart(), { disabled: true, cls: "tj-pz__restart" });
+    this.solutionBtn = this.button("puzzle.showSolution", () => this.showSolution(), { cls: "tj-pz__show-solution" });
+    this.valuesBtn = this.button("puzzle.showValues", () => this.showValues(), { hidden: true, cls: "tj-pz__show-values" });
+    this.toolsEl = h("div", { class: "tj-pz__tools" }, this.hintBtn, this.undoBtn, this.restartBtn, this.solutionBtn, this.valuesBtn);
+    this.endEl = h("div", { class: "tj-pz__end", hidden: true });
+    this.solutionEl = h("div", { class: "tj-pz__solution", hidden: true });
+    this.valuesEl = h("div", { class: "tj-pz__values-box", hidden: true });
+    this.progressEl = h("p", { class: "tj-pz__progress" });
+    this.keysEl = h("details", { class: "tj-pz__keys" }, h("summary", {}, this.t("puzzle.keysTitle")), h("p", {}, this.t("puzzle.keys")));
+    this.append(h("div", { class: "tj-pz" }, this.headEl, this.noticeEl, this.promptEl, this.factsEl, this.boardEl,
+      this.feedbackEl, this.toolsEl, this.endEl, this.solutionEl, this.valuesEl, this.progressEl, this.keysEl));
+    this.addEventListener("keydown", (e) => this.key(e));
+    this.showNotice();
+    this.unlisten = progress.onProgress(() => this.showProgress());
+  }
+
+  disconnectedCallback() {
+    // instant navigation removes the page: stop listening (the element may come back: reconnect re-renders nothing)
+  }
+
+  button(key, onclick, { disabled = false, hidden = false, cls = "", primary = false } = {}) {
+    return h("button", { type: "button", class: `tj-button${primary ? " tj-button--primary" : ""} ${cls}`.trim(), disabled, hidden, onclick }, this.t(key));
+  }
+
+  get stepMs() {
+    const v = Number(this.getAttribute("step-ms"));
+    return Number.isFinite(v) && v >= 0 && this.hasAttribute("step-ms") ? v : 650;
+  }
+
+  async ready(engine) {
+    const src = this.getAttribute("src");
+    if (!src) throw new Error(this.t("puzzle.noSrc"));
+    const url = new URL(src, document.baseURI);
+    let response;
+    try {
+      response = await fetch(url);
+    } catch (err) {
+      throw new Error(this.t("puzzle.fetchFailed", { url: url.pathname, why: err.message }));
+    }
+    if (!response.ok) throw new Error(this.t("puzzle.fetchFailed", { url: url.pathname, why: `HTTP ${response.status}` }));
+    this.toml = await response.text();
+    this.info = await engine.call("puzzle_load", { toml: this.toml });
+    this.id = this.info.id;
+    this.dataset.puzzle = this.id;
+    this.hero = this.info.hero;
+    this.start = this.info.position;
+    this.moves = [];
+    this.history = [{ position: this.start, last: null }];
+    this.drawHead();
+    this.reset();
+    this.showProgress();
+    this.showNotice();
+  }
+
+  // ---------------------------------------------------------------- drawing
+
+  drawHead() {
+    const lang = this.language;
+    const info = this.info;
+    const stars = "★".repeat(info.difficulty) + "☆".repeat(Math.max(0, 5 - info.difficulty));
+    const themes = (info.themes || []).map((th) => loc(th, lang)).join(lang === "en" ? ", " : "、");
+    const own = !this.hasAttribute("no-title");  // on a puzzle page the page shows title and meta
+    this.headEl.replaceChildren(
+      own ? h("p", { class: "tj-title tj-pz__title" }, loc(info.title, lang)) : "",
+      !own ? "" : h("p", { class: "tj-pz__meta" },
+        h("span", {}, this.t("puzzle.number", { id: info.id })),
+        themes ? h("span", {}, this.t("puzzle.themes", { themes })) : null,
+        h("span", { class: "tj-pz__stars", "aria-label": this.t("puzzle.difficultyLabel", { n: info.difficulty }) },
+          h("span", { "aria-hidden": "true" }, stars)),
+        h("span", {}, this.t(`puzzle.visibility.${info.visibility === "hidden" ? "hidden" : "open"}`))));
+    this.promptEl.textContent = info.prompt ? loc(info.prompt, lang) : this.t("puzzle.defaultPrompt", { seat: seatName(this.hero, lang) });
+    const p = this.start;
+    this.factsEl.textContent = this.t("puzzle.facts", {
+      banker: seatName(p.banker, lang), n: p.banker_streak, m: p.banker_streak + 1, hero: seatName(this.hero, lang),
+    });
+  }
+
+  reset() {
+    this.wrong = 0;           // wrong tries this attempt
+    this.shown = false;       // solution shown this attempt
+    this.recorded = false;    // this attempt's outcome is saved
+    this.done = false;
+    this.state = "ready";
+    delete this.dataset.outcome;
+    this.dataset.verdict = "";
+    this.feedback("");
+    this.hintBtn.disabled = true;
+    this.valuesBtn.hidden = true;
+    this.endEl.hidden = true;
+    this.solutionEl.hidden = true;
+    this.valuesEl.hidden = true;
+    this.draw();
+  }
+
+  get position() {
+    return this.history[this.history.length - 1].position;
+  }
+
+  /** Draw a frame (default: the current position), with the hero's hand interactive when it is his turn. */
+  draw(frame = null) {
+    const lang = this.language;
+    const pos = this.position;
+    const live = !frame;
+    if (!frame) {
+      frame = { ...pos, last: this.lastTrick(pos) };
+      if (pos.result && pos.trick && pos.trick.length === 4) frame.winner = pos.result.finisher;  // the last trick stays on the table
+    }
+    const heroTurn = live && !this.done && pos.to_act === this.hero;
+    const codes = frame.holdings[this.hero] || [];
+    this.selected = new Set([...this.selected].filter((i) => i < codes.length));
+    if (!heroTurn) this.selected.clear();
+    this.focusIndex = Math.min(this.focusIndex, Math.max(0, codes.length - 1));
+    this.tileButtons = codes.map((code, i) => {
+      const b = h("button", {
+        type: "button", class: "tj-pz__tile", "data-code": code, "data-index": i, "aria-pressed": String(this.selected.has(i)),
+        tabindex: i === this.focusIndex ? 0 : -1, disabled: !heroTurn,
+        "aria-label": this.t("puzzle.tileLabel", { n: i + 1, name: BY_CODE[code][lang], code }),
+        onclick: () => this.toggle(i),
+      });
+      b.innerHTML = tileSvg(code, { height: 56, lang, hidden: true });
+      b.append(h("span", { class: "tj-pz__tile-name", "aria-hidden": "true" }, BY_CODE[code][lang]),
+        h("span", { class: "tj-pz__tile-key", "aria-hidden": "true" }, String(i + 1)));
+      b.classList.toggle("is-picked", this.selected.has(i));
+      return b;
+    });
+    const hand = h("div", { class: "tj-pz__hand", role: "group", "aria-label": this.t("puzzle.yourTiles") }, this.tileButtons);
+    if (!codes.length) hand.append(h("span", { class: "tj-pz__empty" }, this.t("puzzle.noTiles")));
+    this.playBtn = this.button("puzzle.play", () => this.submit("play"), { primary: true, cls: "tj-pz__play", disabled: !heroTurn });
+    this.discardBtn = this.button("puzzle.discard", () => this.submit("discard"), { cls: "tj-pz__discard", disabled: !heroTurn || !pos.trick.length });
+    this.pickEl = h("p", { class: "tj-pz__pick", "aria-live": "polite" });
+    const controls = h("div", { class: "tj-pz__controls" }, this.pickEl, h("div", { class: "tj-pz__buttons" }, this.playBtn, this.discardBtn));
+    this.boardEl.replaceChildren(tableView(frame, { lang, t: this.t.bind(this), hero: this.hero, hand, controls: heroTurn ? controls : null }));
+    this.updatePick();
+    this.undoBtn.disabled = !live || this.moves.length === 0;
+    this.restartBtn.disabled = !live || (this.moves.length === 0 && !this.done);
+    this.dataset.moves = String(this.moves.length);
+  }
+
+  lastTrick(pos) {
+    const tricks = pos.tricks || [];
+    return tricks.length ? tricks[tricks.length - 1] : null;
+  }
+
+  /** The pick line: what is picked and what this trick needs. */
+  updatePick() {
+    if (!this.pickEl) return;
+    const lang = this.language;
+    const pos = this.position;
+    const codes = this.pickedCodes();
+    const need = pos.trick && pos.trick.length ? actionSize(pos.trick[0]) : null;
+    const parts = [];
+    parts.push(need ? this.t("puzzle.needFollow", { n: need }) : this.t("puzzle.needLead"));
+    parts.push(codes.length ? this.t("puzzle.picked", { tiles: tileNames(codes, lang) }) : this.t("puzzle.pickedNone"));
+    this.pickEl.textContent = parts.join(" ");
+    for (const [i, b] of (this.tileButtons || []).entries()) {
+      b.setAttribute("aria-pressed", String(this.selected.has(i)));
+      b.classList.toggle("is-picked", this.selected.has(i));
+    }
+  }
+
+  pickedCodes() {
+    const codes = this.position.holdings[this.hero] || [];
+    return [...this.selected].sort((a, b) => a - b).map((i) => codes[i]);
+  }
+
+  feedback(text, kind = "", extra = []) {
+    this.feedbackEl.replaceChildren();
+    this.feedbackEl.hidden = !text;
+    this.feedbackEl.dataset.kind = kind;
+    if (!text) return;
+    const mark = { correct: "✓", wrong: "✗", illegal: "!", done: "✓" }[kind];
+    this.feedbackEl.append(h("p", {}, mark ? h("span", { class: "tj-pz__mark", "aria-hidden": "true" }, `${mark} `) : null, text), ...extra);
+  }
+
+  showNotice() {
+    const n = progress.progressNotice();
+    if (!n || !this.noticeEl) return;
+    this.noticeEl.hidden = false;
+    this.noticeEl.dataset.kind = n.kind;
+    this.noticeEl.textContent = this.t(`puzzle.save.${n.kind}`, { n: n.n });
+  }
+
+  showProgress() {
+    if (!this.id) return;
+    const s = progress.summary();
+    const mine = progress.statusOf(this.id);
+    this.progressEl.textContent = [
+      this.t("puzzle.thisOne", { status: this.t(`puzzle.mine.${mine || "new"}`) }),
+      this.t("puzzle.totals", s),
+    ].join(" · ");
+    this.progressEl.dataset.status = mine || "";
+  }
+
+  // ---------------------------------------------------------------- input
+
+  key(e) {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    const tag = (e.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "textarea" || tag === "select") return;
+    const onTile = e.target.classList && e.target.classList.contains("tj-pz__tile");
+    const k = e.key;
+    let handled = true;
+    if (/^[1-9]$/.test(k)) {
+      const i = Number(k) - 1;
+      if (this.tileButtons && this.tileButtons[i] && !this.tileButtons[i].disabled) {
+        this.toggle(i);
+        this.moveFocus(i);
+      }
+    } else if (onTile && (k === "ArrowRight" || k === "ArrowDown")) this.moveFocus(this.focusIndex + 1);
+    else if (onTile && (k === "ArrowLeft" || k === "ArrowUp")) this.moveFocus(this.focusIndex - 1);
+    else if (onTile && k === "Home") this.moveFocus(0);
+    else if (onTile && k === "End") this.moveFocus(this.tileButtons.length - 1);
+    else if (onTile && k === " ") this.toggle(this.focusIndex);
+    else if (k === "Enter" && (onTile || e.target === this)) this.submit("play");
+    else if (k === "d" || k === "D") this.submit("discard");
+    else if (k === "Escape") { this.selected.clear(); this.updatePick(); }
+    else if (k === "u" || k === "U") this.undo();
+    else handled = false;
+    if (handled) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  }
+
+  moveFocus(i) {
+    const buttons = this.tileButtons || [];
+    if (!buttons.length) return;
+    const next = Math.max(0, Math.min(buttons.length - 1, i));
+    for (const [j, b] of buttons.entries()) b.tabIndex = j === next ? 0 : -1;
+    this.focusIndex = next;
+    buttons[next].focus();
+  }
+
+  toggle(i) {
+    if (this.busy || this.done || !this.tileButtons[i] || this.tileButtons[i].disabled) return;
+    if (this.selected.has(i)) this.selected.delete(i);
+    else this.selected.add(i);
+    this.focusIndex = i;
+    for (const [j, b] of this.tileButtons.entries()) b.tabIndex = j === i ? 0 : -1;
+    this.updatePick();
+  }
+
+  set busy(on) {
+    this._busy = on;
+    if (on) this.dataset.busy = "true";
+    else delete this.dataset.busy;
+  }
+
+  get busy() {
+    return !!this._busy;
+  }
+
+  // ---------------------------------------------------------------- moves
+
+  async submit(kind) {
+    if (this.busy || this.done || !this.info) return;
+    const pos = this.position;
+    if (pos.to_act !== this.hero) return;
+    const codes = this.pickedCodes();
+    const lang = this.language;
+    if (!codes.length) {
+      this.dataset.verdict = "illegal";
+      this.feedback(this.t("puzzle.pickFirst"), "illegal");
+      return;
+    }
+    const leading = !pos.trick.length;
+    if (leading && kind === "discard") {
+      this.dataset.verdict = "illegal";
+      this.feedback(this.t("puzzle.illegal.leadDiscard"), "illegal");
+      return;
+    }
+    if (!leading && codes.length !== actionSize(pos.trick[0])) {
+      this.dataset.verdict = "illegal";
+      this.feedback(this.t("puzzle.illegal.size", { n: actionSize(pos.trick[0]), k: codes.length }), "illegal");
+      return;
+    }
+    const move = (kind === "discard" ? "discard " : "") + codes.join(" ");
+    this.busy = true;
+    this.dataset.verdict = "";
+    const slow = setTimeout(() => this.feedback(this.t("puzzle.thinking"), "loading"), 400);
+    const t0 = performance.now();
+    let r;
+    try {
+      r = await this.engine.call("puzzle_step", { toml: this.toml, moves: this.moves, move });
+    } catch (err) {
+      clearTimeout(slow);
+      this.busy = false;
+      if (err && err.type === "IllegalActionError") {
+        this.dataset.verdict = "illegal";
+        this.feedback(this.illegalWords(err, kind, codes), "illegal");
+        this.dispatchEvent(new CustomEvent("tj-puzzle-verdict", { detail: { correct: null, illegal: true, ms: performance.now() - t0 } }));
+      } else {
+        this.feedback(explain(err, lang), "error");
+      }
+      return;
+    }
+    clearTimeout(slow);
+    const ms = performance.now() - t0;
+    this.dataset.verdict = r.correct ? "correct" : "wrong";
+    this.dispatchEvent(new CustomEvent("tj-puzzle-verdict", { detail: { correct: r.correct, ms, value: r.value, best_value: r.best_value } }));
+    const what = kind === "discard" ? this.t("puzzle.discardedTiles", { tiles: tileNames(codes, lang) }) : tileNames(codes, lang);
+    const hidden = this.info.visibility === "hidden";
+    if (!r.correct) {
+      this.wrong += 1;
+      this.busy = false;
+      this.saveOutcome("wrong");
+      this.selected.clear();
+      this.updatePick();
+      this.hintBtn.disabled = false;
+      this.feedback(this.t(hidden ? "puzzle.wrongHidden" : "puzzle.wrong", { move: what, value: fmtValue(r.value), best: fmtValue(r.best_value) }), "wrong",
+        [h("p", { class: "tj-pz__retry" }, this.t("puzzle.retry"))]);
+      (this.tileButtons[this.focusIndex] || this.hintBtn).focus();
+      return;
+    }
+    this.feedback(this.t(hidden ? "puzzle.correctHidden" : "puzzle.correct", { move: what, value: fmtValue(r.value) }), "correct");
+    this.selected.clear();
+    const before = this.position;
+    // the hero's action, the defenders' replies, and (after the solution's last move) the
+    // rest of the hand, which the engine plays for every seat
+    const frames = stepFrames(before, [r.action, ...(r.replies || []), ...(r.rest || [])], r.position);
+    for (const frame of frames) {
+      this.draw(frame);
+      await sleep(frame.pause ? this.stepMs * 1.5 : this.stepMs);
+    }
+    this.moves.push(move);
+    this.history.push({ position: r.position, result: r.result });
+    this.busy = false;
+    if (r.done) await this.finish(r);
+    else {
+      this.draw();
+      this.moveFocus(0);
+    }
+  }
+
+  /** Words for an illegal move: our own for the common reasons, else the engine's. */
+  illegalWords(err, kind, codes) {
+    const msg = String(err.message || "");
+    const match = ILLEGAL.find(([re]) => re.test(msg));
+    const lang = this.language;
+    const base = match ? this.t(match[1], { tiles: tileNames(codes, lang) }) : explain(err, lang);
+    return base;
+  }
+
+  saveOutcome(kind) {
+    const date = this.getAttribute("date");
+    if (kind === "solved") {
+      progress.record(this.id, "solved", { clean: this.wrong === 0 && !this.shown, daily: date });
+      this.recorded = true;
+    } else if (!this.recorded) {
+      progress.record(this.id, kind, { daily: date });
+      this.recorded = true;
+    } else if (kind === "wrong") {
+      progress.record(this.id, "wrong", { daily: date });  // counts the try
+    }
+  }
+
+  async finish(r) {
+    this.done = true;
+    const clean = this.wrong === 0 && !this.shown;
+    this.saveOutcome("solved");
+    this.state = "solved";
+    this.dataset.outcome = clean ? "solved" : "failed";
+    const lang = this.language;
+    const result = r.result || this.position.result;
+    this.draw();
+    const net = result ? result.payments[this.hero] : null;
+    this.feedback(this.t(clean ? "puzzle.solvedClean" : "puzzle.solvedHelped", { value: net === null ? "?" : fmtValue(net) }), "done");
+    this.valuesBtn.hidden = false;
+    this.hintBtn.disabled = true;
+    const parts = [];
+    if (result) parts.push(this.resultView(result));
+    try {
+      const sol = await this.solution();
+      if (sol.explanation || this.info.explanation) {
+        parts.push(h("div", { class: "tj-pz__explain" }, h("p", { class: "tj-subtitle" }, this.t("puzzle.explanation")),
+          h("p", {}, loc(sol.explanation || this.info.explanation, lang))));
+      }
+      parts.push(lineView(this.playedTricks(sol), { lang, t: this.t.bind(this), hero: this.hero, title: this.t("puzzle.reveal") }));
+    } catch (err) {
+      parts.push(h("p", { class: "tj-message" }, explain(err, lang)));
+    }
+    this.endEl.replaceChildren(...parts);
+    this.endEl.hidden = false;
+    this.showProgress();
+    this.valuesBtn.focus();
+  }
+
+  resultView(result) {
+    const lang = this.language;
+    return h("div", { class: "tj-pz__result" },
+      h("p", {}, this.t("puzzle.finisher", { seat: seatName(result.finisher, lang) })),
+      h("table", { class: "tj-pz__pay" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, this.t("puzzle.colSeat")), h("th", { scope: "col" }, this.t("puzzle.colDong")), h("th", { scope: "col" }, this.t("puzzle.colNet")))),
+        h("tbody", {}, SEATS.map((s) => {
+          const n = result.payments[s];
+          return h("tr", { dataset: { seat: s }, class: s === this.hero ? "is-hero" : null },
+            h("th", { scope: "row" }, seatName(s, lang), s === this.hero ? ` (${this.t("puzzle.you")})` : ""),
+            h("td", {}, String(result.dong[s])),
+            h("td", { class: n > 0 ? "is-plus" : n < 0 ? "is-minus" : null, "data-payment": n }, fmtValue(n)));
+        }))));
+  }
+
+  /** The solution line from the engine (cached), on the true deal (every tile shown). */
+  async solution() {
+    if (!this._solution) this._solution = await this.engine.call("puzzle_solution", { toml: this.toml, moves: [] });
+    return this._solution;
+  }
+
+  /** Every trick of the hand as played, with the faces of every face-down tile: the played
+   *  position's tricks (open puzzles show every face), or the solution's line when the
+   *  hero's moves were the solution's (hidden puzzles: the played state masks the others'
+   *  discards; puzzle_solution reveals them). */
+  playedTricks(sol) {
+    const played = (this.position.tricks || []);
+    const masked = played.some((tr) => tr.actions.some((a) => a.kind !== "play" && (a.unknown || 0) > 0));
+    if (!masked) return played;
+    const line = solutionMoves(sol);
+    const same = line.length === this.moves.length && line.every((m, i) => sameAction(m, this.moves[i]));
+    return same ? solutionTricks(sol) : played;
+  }
+
+  async hint() {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const r = await this.engine.call("puzzle_hint", { toml: this.toml, moves: this.moves });
+      const box = h("p", { class: "tj-pz__hint-text" }, h("strong", {}, this.t("puzzle.hintIs")), " ", loc(r.hint, this.language));
+      this.feedbackEl.hidden = false;
+      this.feedbackEl.querySelector(".tj-pz__hint-text")?.remove();
+      this.feedbackEl.append(box);
+      this.dataset.hint = "shown";
+    } catch (err) {
+      this.feedback(explain(err, this.language), "error");
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async showSolution() {
+    if (this.busy) return;
+    this.busy = true;
+    const lang = this.language;
+    try {
+      const sol = await this.solution();
+      if (!this.done) {
+        this.shown = true;
+        this.saveOutcome("shown");
+        this.showProgress();
+      }
+      const heroMoves = solutionMoves(sol);
+      this.solutionEl.replaceChildren(
+        h("p", { class: "tj-subtitle" }, this.t("puzzle.solutionTitle")),
+        h("ol", { class: "tj-pz__moves" }, heroMoves.map((m) => {
+          const a = parseAction(m);
+          return h("li", { dataset: { move: m } }, a.kind === "discard" ? this.t("puzzle.discardedTiles", { tiles: tileNames(a.tiles, lang) }) : tileNames(a.tiles, lang));
+        })),
+        (sol.explanation || this.info.explanation) ? h("p", { class: "tj-pz__explain" }, loc(sol.explanation || this.info.explanation, lang)) : null,
+        lineView(solutionTricks(sol), { lang, t: this.t.bind(this), hero: this.hero, title: this.t("puzzle.solutionLine") }));
+      this.solutionEl.hidden = false;
+      this.valuesBtn.hidden = false;
+      this.dataset.solution = "shown";
+      this.solutionEl.scrollIntoView({ block: "nearest" });
+    } catch (err) {
+      this.feedback(explain(err, lang), "error");
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async showValues() {
+    if (this.busy) return;
+    this.busy = true;
+    const lang = this.language;
+    try {
+      // the line played so far, or the solution's line when the solution was shown before the end
+      let moves = this.moves;
+      if (!this.done) moves = solutionMoves(await this.solution());
+      const r = await this.engine.call("puzzle_values", { toml: this.toml, moves });
+      this.valuesEl.replaceChildren(valuesView(r.steps, { lang, t: this.t.bind(this), played: this.done ? this.moves : [], hidden: this.info.visibility === "hidden" }));
+      this.valuesEl.hidden = false;
+      this.dataset.values = "shown";
+    } catch (err) {
+      this.feedback(explain(err, lang), "error");
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  undo() {
+    if (this.busy || !this.moves || !this.moves.length) return;
+    this.moves.pop();
+    this.history.pop();
+    this.done = false;
+    this.state = "ready";
+    delete this.dataset.outcome;
+    this.dataset.verdict = "";
+    this.endEl.hidden = true;
+    this.valuesEl.hidden = true;
+    this.feedback(this.t("puzzle.undone"), "");
+    this.draw();
+    this.moveFocus(0);
+  }
+
+  restart() {
+    if (this.busy || !this.history) return;
+    this.moves = [];
+    this.history = [this.history[0]];
+    this.reset();
+    this.moveFocus(0);
+  }
+}
+
+/** The hero's actions of the solution, as notation. */
+export function solutionMoves(sol) {
+  return (sol.steps || []).map((s) => (typeof s.move === "string" ? s.move : s.move.text));
+}
+
+/** Every trick of a solution line, every face shown: the final position's tricks. */
+export function solutionTricks(sol) {
+  const last = sol.position || (sol.steps && sol.steps.length ? sol.steps[sol.steps.length - 1].position : null);
+  return last && Array.isArray(last.tricks) ? last.tricks : [];
+}
+
+defineWidget("tj-puzzle", TjPuzzle, { description: "an end-game puzzle checked by the engine" });
