@@ -292,3 +292,18 @@ def test_pruning_changes_no_value(n, count):
         hero = rng.randrange(4)
         assert values(solve(hand, hero)) == values(solve(hand, hero, _pruning=False)), (
             repr(hand), hand.trick, hand.rules, hero)
+
+
+@pytest.mark.parametrize("preset", ["hk", "no_wen_zun", "classic"])
+def test_play_table_is_the_engines(preset):
+    """The solver's plays (over kinds: 36/45, 26/35, 25/34, 14/23 merged) are exactly
+    the engine's ``all_plays`` with the same classes and ranks."""
+    from tianjiu_core.plays import PLAY_CLASSES, all_plays
+    from tianjiu_core.solver import KIND_OF, _Tables
+    for rules in (Rules.preset(preset), Rules.from_dict({"preset": preset,
+                                                         "zhizun_singles_lowest": True})):
+        tb = _Tables(rules)
+        engine = {tuple(sorted(KIND_OF[t.index] for t in p.tiles)): (p.cls, p.rank)
+                  for p in all_plays(rules)}
+        mine = {tb.kinds[i]: (PLAY_CLASSES[tb.cls[i]], tb.rank[i]) for i in range(len(tb.mask))}
+        assert mine == engine

@@ -165,34 +165,48 @@ class _Tables:
         self.rules = rules
         mask, size, cls, rank, flags, kinds = [], [], [], [], [], []
         self.pid_of: dict[int, int] = {}
-        expanded = [k for k in range(NKINDS) for _ in range(COPIES[k])]
+        # every kind multiset that could be a play (a pair, a great civil tile with its
+        # military partner, 至尊), classified by the engine's own try_classify
+        partner = {0: 11, 1: 12, 2: 13, 3: 15}   # 天/地/人/和 → 九/八/七/五
+        candidates = []
         for n in range(1, 5):
-            for combo in sorted(set(itertools.combinations(expanded, n))):
-                tiles: list[Tile] = []
-                for k in sorted(set(combo)):
-                    c = combo.count(k)
-                    tiles.extend(KIND_FACES[k][:c] if len(KIND_FACES[k]) > 1 else KIND_FACES[k] * c)
-                play = try_classify(tiles, rules)
-                if isinstance(play, str):
+            for combo in itertools.combinations_with_replacement(range(NKINDS), n):
+                if any(combo.count(k) > COPIES[k] for k in set(combo)):
                     continue
-                f = 0
-                if play.cls == "supreme":
-                    f |= _SUPREME | (_WENZUN if play.wen_zun else 0)
-                if play.cls == "four":
-                    f |= _FOUR
-                if n == 1 and tiles[0].is_yao:
-                    f |= _YAO
-                if play.cls == "supreme" or any(t.code == "66" or t.value == 9 for t in tiles):
-                    f |= _TOP
-                if play.cls == "civil_pair" and tiles[0].code == "16":
-                    f |= _CAP16
-                self.pid_of[sum(ONE[k] for k in combo)] = len(mask)
-                mask.append(sum(ONE[k] for k in combo))
-                size.append(n)
-                cls.append(_CLS_INDEX[play.cls])
-                rank.append(play.rank)
-                flags.append(f)
-                kinds.append(combo)
+                kinds_set = set(combo)
+                if n == 2 and not (len(kinds_set) == 1 or combo == (_K24, _K12)
+                                   or partner.get(combo[0]) == combo[1]):
+                    continue
+                if n >= 3 and not (len(kinds_set) == 2 and partner.get(combo[0]) in kinds_set):
+                    continue
+                tiles_: list[Tile] = []
+                for k in sorted(kinds_set):
+                    c = combo.count(k)
+                    tiles_.extend(KIND_FACES[k][:c] if len(KIND_FACES[k]) > 1 else KIND_FACES[k] * c)
+                candidates.append((combo, try_classify(tiles_, rules)))
+        for combo, play in candidates:
+            if isinstance(play, str):
+                continue
+            tiles = play.tiles
+            n = len(tiles)
+            f = 0
+            if play.cls == "supreme":
+                f |= _SUPREME | (_WENZUN if play.wen_zun else 0)
+            if play.cls == "four":
+                f |= _FOUR
+            if n == 1 and tiles[0].is_yao:
+                f |= _YAO
+            if play.cls == "supreme" or any(t.code == "66" or t.value == 9 for t in tiles):
+                f |= _TOP
+            if play.cls == "civil_pair" and tiles[0].code == "16":
+                f |= _CAP16
+            self.pid_of[sum(ONE[k] for k in combo)] = len(mask)
+            mask.append(sum(ONE[k] for k in combo))
+            size.append(n)
+            cls.append(_CLS_INDEX[play.cls])
+            rank.append(play.rank)
+            flags.append(f)
+            kinds.append(combo)
         self.mask, self.size, self.cls, self.rank, self.flags, self.kinds = (
             tuple(mask), tuple(size), tuple(cls), tuple(rank), tuple(flags), tuple(kinds))
         self.single = tuple(self.pid_of[ONE[k]] for k in range(NKINDS))
@@ -305,6 +319,8 @@ class _Tables:
         plays / beats: bit sets over (class, rank): the plays ``h`` can make, and
         the plays some play of ``h`` would beat.  A seat whose ``beats`` meet no
         other seat's ``plays`` can never win another trick (holdings only shrink).
+        features: bits 1 = 丁三 12, 2 = 銅錘六 15, 4 = 二四 24, 8 = 高腳七 16, 16 = 至尊
+        (24+12), 32 = 文尊 (15 15), 64 = 16 16; bits 8+ = how many fours ``h`` can make.
         """
         e = self.info_cache.get(h)
         if e is not None:
@@ -341,7 +357,18 @@ class _Tables:
         for p in pids:
             plays |= self.pbit[p]
             beat |= self.bbits[p]
-        e = (leads, by_cls, top_down, tuple(free), strength, plays, beat)
+        feat = 0
+        for bit, k in ((1, _K12), (2, _K15), (4, _K24), (8, _K16)):
+            if (h >> (2 * k)) & 3:
+                feat |= bit
+        for p in pids:
+            f = self.flags[p]
+            if f & _SUPREME:
+                feat |= 32 if f & _WENZUN else 16
+            elif f & _CAP16:
+                feat |= 64
+        feat |= sum(1 for p in pids if self.flags[p] & _FOUR) << 8   # fours it can make
+        e = (leads, by_cls, top_down, tuple(free), strength, plays, beat, feat)
         self.info_cache[h] = e
         if len(self.info_cache) > 300_000:
             self.info_cache.clear()
@@ -1010,6 +1037,84 @@ class _Search:
                 out = LC[key] = leads
             return out
 
+        BC: dict[tuple, tuple[int, int]] = {}
+
+        def static_bounds(n: int, f0: int, f1: int, f2: int, f3: int) -> tuple[int, int]:
+            """Bounds on the hero's value from a trick boundary, over a superset of
+            the outcomes still reachable (cheap "sure" bounds before searching).
+
+            fS: features of seat S (:meth:`_Tables.info`) or -1 when S can never win
+            a trick again.  Every seat that can win a trick may finish, the 棟 left
+            may fall to any such seat, and every special finish whose tiles a
+            possible finisher (or its victim) holds is allowed, with and without
+            八支's test, on a last trick of one or more tiles; bonuses range over
+            the 至尊 / 文尊 / fours still held.
+            """
+            key = (D[0], D[1], D[2], D[3], n, f0, f1, f2, f3, X[1])
+            r = BC.get(key)
+            if r is not None:
+                return r
+            feats = (f0, f1, f2, f3)
+            live = [s_ for s_ in range(4) if feats[s_] >= 0]
+            flts = (False, True) if sum(D) == 0 else (bool(X[1]),)
+            ks = (1, 2) if n >= 2 else (1,)
+            lo, hi = INF, -INF
+            d = list(D)
+            for F in live:
+                fF = feats[F]
+                variants = [("plain", -1)]
+                if fF & 3:
+                    variants.append(("yao", -1))
+                if fF & 48:
+                    variants.append(("zun", -1))
+                if fF >> 8:
+                    variants.append(("four", -1))
+                for C in live:
+                    if C != F:
+                        fC = feats[C]
+                        if (fC & 1 and fF & 4) or (fC & 2 and fF & 8):
+                            variants.append(("yao", C))
+                        if fC & 32 and fF & 64 and capture:
+                            variants.append(("zun", C))
+                # the 棟 left: F wins at least the last trick, the rest goes anywhere live
+                for extra in _compositions(n - 1, len(live)):
+                    for i, s_ in enumerate(live):
+                        d[s_] = D[s_] + extra[i] + (1 if s_ == F else 0)
+                    if d[F] < 2:
+                        continue
+                    # the 八支 test, the last trick's size and the first lead only
+                    # matter to a sweep (all 8 棟)
+                    sweep_case = d[F] == 8
+                    for kind, cap in variants:
+                        for g in ((False, True) if sweep_case else (False,)):
+                            for k in (ks if sweep_case else (1,)):
+                                for flt in (flts if sweep_case else (False,)):
+                                    v = settlement(F, d, kind, cap, g, k, flt)
+                                    if v < lo:
+                                        lo = v
+                                    if v > hi:
+                                        hi = v
+                for s_ in live:
+                    d[s_] = D[s_]
+            # bonuses still possible: 至尊 (its holder), 文尊 (holder or a 16 16 captor),
+            # fours (any seat that can make one)
+            blo = bhi = 0
+            four_holders = [s_ for s_ in live if feats[s_] >> 8]
+            for s_ in live:
+                fs = feats[s_]
+                events = []
+                if fs & 16 and he_zun:
+                    events.append([zun[s_]])
+                if fs & 32 and he_zun:
+                    events.append([zun[s_]] + [zun[t] for t in live if t != s_ and feats[t] & 64])
+                for _ in range(fs >> 8 if si_da_he else 0):
+                    events.append([sdh[t] for t in four_holders])
+                for ev in events:
+                    blo += min(0, min(ev))
+                    bhi += max(0, max(ev))
+            r = BC[key] = (lo + blo, hi + bhi)
+            return r
+
         def lead_node(leader: int, n: int, alpha: int, beta: int) -> int:
             if n == 1 and not down_rule:
                 return last_single(leader)
@@ -1076,6 +1181,22 @@ class _Search:
             e = tt.get(key)
             if e is not None:
                 lo, hi, bm = e
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            elif pruning and not down_rule:
+                lo, hi = static_bounds(n, i0[7] if k0 >= 0 or leader == 0 else -1,
+                                       i1[7] if k1 >= 0 or leader == 1 else -1,
+                                       i2[7] if k2 >= 0 or leader == 2 else -1,
+                                       i3[7] if k3 >= 0 or leader == 3 else -1)
+                e = tt[key] = (lo, hi, -1)
                 if lo >= beta:
                     return lo
                 if hi <= alpha:
@@ -1413,10 +1534,12 @@ def _fact(n: int) -> int:
     return r
 
 
-def _compositions(c: int, slots: int) -> list[tuple[int, ...]]:
+@lru_cache(maxsize=256)
+def _compositions(c: int, slots: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to write ``c`` as an ordered sum of ``slots`` numbers ≥ 0."""
     if slots == 1:
-        return [(c,)]
-    return [(i,) + rest for i in range(c + 1) for rest in _compositions(c - i, slots - 1)]
+        return ((c,),)
+    return tuple((i,) + rest for i in range(c + 1) for rest in _compositions(c - i, slots - 1))
 
 
 def _count_deals(pool: dict[int, int], sizes: list[int]) -> int:
