@@ -1409,7 +1409,7 @@ def solve(hand: Hand, hero: int | str | None = None, *, budget: int | None = Non
     in the trick in progress may be unknown ``-``).  hero: seat 0–3 or a letter
     (default: the seat to act).  budget: search nodes allowed (default
     unlimited); when they run out :class:`BudgetExceededError` is raised.
-    progress: called with the node count every 65,536 nodes.
+    progress: called with the node count now and then (at multiples of 65,536).
 
     Values are the hero's net stake units from now to the end of the hand:
     bonuses (賀尊, 擒尊, 四大賀) paid from now on plus the final settlement, with
