@@ -92,6 +92,13 @@ def _join(*parts: Text) -> Text:
 
 
 def _seat(s: int) -> Text:
+    """A seat in a sentence: 東家 / East."""
+    hant, hans, en = SEAT_NAMES[SEATS[s]]
+    return T(hant + "家", en, hans + "家")
+
+
+def _seat_name(s: int) -> Text:
+    """A seat as a label: 東 / East."""
     hant, hans, en = SEAT_NAMES[SEATS[s]]
     return T(hant, en, hans)
 
@@ -108,7 +115,12 @@ def _tname(t: Tile) -> Text:
 
 
 def _pname(p: Play) -> Text:
-    """A play's name and class: 雙天（文對）."""
+    """A play's name and class: 雙天（文對）; a single: 地（文牌）."""
+    if p.cls in ("civil_single", "military_single"):
+        civil = p.cls == "civil_single"
+        return T(f"{p.name('hant')}（{'文牌' if civil else '武牌'}）",
+                 f"{p.name('en')} {p.tiles[0].name_hant} ({'civil' if civil else 'military'} tile)",
+                 f"{p.name('hans')}（{'文牌' if civil else '武牌'}）")
     return T(f"{p.name('hant')}（{p.class_name('hant')}）", f"{p.name('en')} ({p.class_name('en')})",
              f"{p.name('hans')}（{p.class_name('hans')}）")
 
@@ -390,12 +402,12 @@ def _play_build_question(kind: str, seed: int):
             raise NotationError("the answer uses tiles that are not in the hand")
         result = try_classify(picked) if picked else "no tiles"
         if isinstance(result, str):
-            right, why = False, _join(T("不成牌型：", "Not a play:"), _why_not_play(picked))
+            right, why = False, _join(T("不對。不成牌型：", "Not quite. Not a play:"), _why_not_play(picked))
         elif result.cls == target.cls and result.rank == target.rank:
             right, why = True, _join(T("對！這是", "Right! That is"), _pname(result), T("。", "."))
         else:
             right = False
-            why = _join(T("這幾張是", "Those tiles make"), _pname(result), T("，要的是", ", not"),
+            why = _join(T("不對。這幾張是", "Not quite. Those tiles make"), _pname(result), T("，要的是", ", not"),
                         _pname(target), T("。", "."))
         return {"correct": right, "why": why,
                 "answer": list(target.codes) if (right or reveal) else None}
@@ -560,7 +572,7 @@ def _finish_who_question(kind: str, seed: int):
                      f"最后一墩：{SEAT_NAMES[SEATS[leader]][1]}家先出{('一张' if size == 1 else '两张')}，"
                      "人人都会尽量打。谁「结」（赢这手牌）？"),
          "ui": "choice", "board": board,
-         "choices": [{"id": SEATS[s], "text": _seat(s), "seat": SEATS[s]} for s in range(4)]}
+         "choices": [{"id": SEATS[s], "text": _seat_name(s), "seat": SEATS[s]} for s in range(4)]}
 
     def story(s: int) -> Text:
         """What seat s did on the last trick, and why."""
@@ -654,7 +666,7 @@ def _settle_question(kind: str, seed: int):
     ids = [str(o) for o in options]
     q = {"prompt": _join(T("誰結、誰是莊、各家多少棟如下表。", "Who finished, who is the banker and the 棟 of "
                                                                "each seat are below."),
-                         _seat(seat), T("要跟結的", " settles with the finisher"), _seat(finisher),
+                         _seat(seat), T("跟結的", " settles with the finisher"), _seat(finisher),
                          T("怎樣結算？", ": how?")),
          "ui": "choice",
          "board": {"banker": SEATS[banker], "streak": streak, "finisher": SEATS[finisher],
@@ -801,7 +813,7 @@ def _deal_first_question(kind: str, seed: int):
                            f". The thrower throws {dice[0]} and {dice[1]}. Who takes first?")),
          "ui": "choice", "show": {"dice": list(dice)},
          "board": {"banker": SEATS[banker], "seats": {s: {} for s in SEATS}},
-         "choices": [{"id": SEATS[s], "text": _seat(s), "seat": SEATS[s]} for s in range(4)]}
+         "choices": [{"id": SEATS[s], "text": _seat_name(s), "seat": SEATS[s]} for s in range(4)]}
     total = dice[0] + dice[1]
 
     def grade(answer: Any, reveal: bool) -> dict:
@@ -964,7 +976,7 @@ def _strategy_n(n: int):
                         T(f"：其他人怎樣應對，你最少都有 {signed(av.value)}。",
                           f": whatever the others do, you get at least {signed(av.value)}."))
         else:
-            why = _join(T("不太好。", "Not the best."), _action_text(av.action, not hand.trick),
+            why = _join(T("不對。", "Not quite."), _action_text(av.action, not hand.trick),
                         T(f"：其他人應對得好，你只有 {signed(av.value)}；有更好的出法。",
                           f": with the others' best replies you get only {signed(av.value)}; "
                           "there is a better choice."))
@@ -1054,7 +1066,7 @@ def _rules_question(kind: str, seed: int):
         ans = SEATS[hand.result.next_banker]
         q = {"prompt": _join(head, T("東家做莊，西家結了這手牌。下一手誰做莊？",
                                      "East is the banker and West finishes the hand. Who is the next banker?")),
-             "ui": "choice", "choices": [{"id": SEATS[s], "text": _seat(s), "seat": SEATS[s]} for s in range(4)]}
+             "ui": "choice", "choices": [{"id": SEATS[s], "text": _seat_name(s), "seat": SEATS[s]} for s in range(4)]}
         why = (T("輪莊：莊家沒有結，莊就傳給下家（東的下家是南）。",
                  "輪莊 (rotate): the banker did not finish, so the bank passes to the next seat (South).")
                if rules.banker_rotation == "rotate" else

@@ -229,3 +229,14 @@ def _url(ctx: Context, path: str) -> str:
     if not isinstance(path, str) or "://" in path or path.startswith("//"):
         raise ValueError(f"url() takes a path inside the built site, not {path!r}")
     return html.escape(ctx.asset(path), quote=True)
+
+
+@shortcode("hans")
+def _hans(ctx: Context, text: str) -> str:
+    """``{{ hans("銅錘六") }}``: the 简体 form of a 繁體 term, made by OpenCC at build time,
+    as ``<span lang="zh-Hans">铜锤六</span>`` — for pages that teach both forms (the
+    tutorial's glossary), so no 简体 is written by hand."""
+    from . import hans
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError("hans() needs 繁體 text such as \"銅錘六\"")
+    return f'<span lang="zh-Hans">{html.escape(hans.text(text))}</span>'

@@ -20,6 +20,7 @@ export class TjLessonDeal extends TjWidget {
     this.stepBtn = h("button", { type: "button", class: "tj-button", onclick: () => this.advance() }, `${this.t("lessons.step")} ▶`);
     this.playBtn = h("button", { type: "button", class: "tj-button", onclick: () => this.playAll() }, this.t("lessons.playAll"));
     this.infoEl = h("p", { class: "tj-deal__info", "aria-live": "polite" });
+    this.diceEl = h("span", { class: "tj-dice", role: "img" });
     this.wallEl = h("div", { class: "tj-wall", role: "img" });
     this.seatsEl = h("div", { class: "tj-deal__seats" });
     this.append(h("div", { class: "tj-quiz tj-deal" },
@@ -28,7 +29,7 @@ export class TjLessonDeal extends TjWidget {
         h("label", {}, h("span", {}, this.t("lessons.method")), this.methodSel),
         h("label", {}, h("span", {}, this.t("lessons.banker")), this.bankerSel)),
       h("div", { class: "tj-quiz__actions" }, this.throwBtn, this.stepBtn, this.playBtn),
-      this.infoEl, this.wallEl, this.seatsEl));
+      h("div", { class: "tj-deal__throw" }, this.diceEl, this.infoEl), this.wallEl, this.seatsEl));
   }
 
   async ready(engine) {
@@ -73,6 +74,8 @@ export class TjLessonDeal extends TjWidget {
     this.draw();
     const d = this.deal;
     const lang = this.language;
+    this.diceEl.setAttribute("aria-label", this.t("lessons.diceAre", { a: d.dice[0], b: d.dice[1] }));
+    this.diceEl.replaceChildren(...d.dice.map((n) => h("span", { class: "tj-die", dataset: { n } }, "⚀⚁⚂⚃⚄⚅"[n - 1])));
     this.infoEl.textContent = this.t("lessons.dealThrown", {
       thrower: seatName(d.thrower, lang), banker: seatName(d.banker, lang), a: d.dice[0], b: d.dice[1],
       total: d.dice[0] + d.dice[1], first: seatName(d.first, lang),
@@ -114,7 +117,7 @@ export class TjLessonDeal extends TjWidget {
     this.dataset.step = String(this.phase);
     this.draw();
     if (this.phase === total) {
-      this.infoEl.textContent += ` ${this.t("lessons.dealDone", { banker: seatName(d.banker, lang) })}`;
+      this.infoEl.textContent += (lang === "en" ? " " : "") + this.t("lessons.dealDone", { banker: seatName(d.banker, lang) });
     }
     return this.phase < total;
   }

@@ -52,7 +52,7 @@ export function boardView(board, lang, t, { height = 40, trickLabel = null } = {
   const rows = SEATS.map((s) => {
     const seat = board.seats[s] || {};
     const badges = [];
-    if (board.banker === s) badges.push(h("span", { class: "tj-badge" }, t("lessons.banker") + (board.streak > 1 ? ` ×${board.streak}` : "")));
+    if (board.banker === s) badges.push(h("span", { class: "tj-badge" }, board.streak > 1 ? t("lessons.bankerStreak", { n: board.streak }) : t("lessons.banker")));
     if (board.leader === s && (board.trick || []).length === 0 && seat.tiles !== undefined) badges.push(h("span", { class: "tj-badge tj-badge--lead" }, t("lessons.leads")));
     if (board.finisher === s) badges.push(h("span", { class: "tj-badge tj-badge--finish" }, t("lessons.finisher")));
     if (board.ask === s) badges.push(h("span", { class: "tj-badge tj-badge--ask" }, "?"));

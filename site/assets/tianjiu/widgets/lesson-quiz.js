@@ -109,10 +109,10 @@ export class TjLessonQuiz extends TjWidget {
       this.choicesEl.classList.add("is-pick");
       this.pickButtons = q.hand.map((code, i) => {
         return h("button", {
-          type: "button", class: "tj-quiz__tile", "aria-pressed": "false", "data-code": code, "data-index": i,
+          type: "button", class: "tj-quiz__tile has-name", "aria-pressed": "false", "data-code": code, "data-index": i,
           "aria-label": named(code, lang), html: tileSvg(code, { height: 56, lang, hidden: true }),
           onclick: () => this.togglePick(i),
-        });
+        }, h("span", { class: "tj-quiz__tile-name", "aria-hidden": "true" }, BY_CODE[code][lang]));
       });
       this.choicesEl.append(...this.pickButtons);
       return;

@@ -67,8 +67,9 @@ export class TjLessonReplay extends TjWidget {
       this.noteEl.textContent = t("lessons.replayStart");
     } else {
       const a = steps[this.step - 1].action;
-      const what = a.kind === "play" ? t("lessons.plays") : t("lessons.discardsN", { n: a.tiles.length });
-      this.noteEl.textContent = `${seatName(a.seat, lang)} ${what}${note ? ` — ${txt(note, lang)}` : ""}`;
+      const what = a.kind === "play" ? t("lessons.plays", { seat: seatName(a.seat, lang) })
+        : t("lessons.discardsN", { seat: seatName(a.seat, lang), n: a.tiles.length });
+      this.noteEl.textContent = `${what}${note ? ` — ${txt(note, lang)}` : ""}`;
     }
     this.counterEl.textContent = steps.length ? t("lessons.stepOf", { n: this.step, count: steps.length }) : "";
     this.backBtn.disabled = this.step === 0;

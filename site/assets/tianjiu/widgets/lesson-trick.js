@@ -56,12 +56,13 @@ export class TjLessonTrick extends TjWidget {
     const pos = this.pos;
     this.counterEl.textContent = this.t("lessons.positionOf", { n: this.n + 1, count: this.count });
     this.introEl.textContent = this.t("lessons.trickIntro", { lead: txt(pos.lead.name, lang), n: pos.size });
-    this.boardEl.replaceChildren(boardView(pos.board, lang, this.t.bind(this), { height: 40 }));
+    const board = { ...pos.board, seats: { ...pos.board.seats, S: { dong: pos.board.seats.S.dong } } };
+    this.boardEl.replaceChildren(boardView(board, lang, this.t.bind(this), { height: 40 }));
     this.buttons = pos.hand.map((code, i) => h("button", {
-      type: "button", class: "tj-quiz__tile", "aria-pressed": "false", "data-code": code,
+      type: "button", class: "tj-quiz__tile has-name", "aria-pressed": "false", "data-code": code,
       "aria-label": `${BY_CODE[code][lang]} ${code}`, html: tileSvg(code, { height: 56, lang, hidden: true }),
       onclick: () => this.toggle(i),
-    }));
+    }, h("span", { class: "tj-quiz__tile-name", "aria-hidden": "true" }, BY_CODE[code][lang])));
     this.handEl.replaceChildren(...this.buttons);
   }
 

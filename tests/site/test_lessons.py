@@ -1,0 +1,315 @@
+"""The tutorial (site/lessons) in Chromium: every lesson's check answered wrong and then
+right, graded by the engine in the page; the 简体 build free of 繁體-only characters
+outside lang="zh-Hant"; phone width; screenshots.
+
+The right answer of a question is computed here with the same engine code
+(``tianjiu_core.lessons.solution``) from the (kind, seed) the widget shows in its
+data attributes — the page itself never holds an answer key.  Every lesson page
+in the three languages is also loaded by test_pages.py (zero console errors).
+
+One tab per language walks the lessons with Material's instant navigation
+(the footer's "next" link), so the engine starts once per tab.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from tianjiu_core import lessons as L
+from tianjiu_core.tiles import BY_CODE
+
+LESSONS = ["01-tiles", "02-ranking", "03-plays", "04-trick", "05-finishing", "06-settlement",
+           "07-bonuses", "08-deal", "09-strategy", "10-house-rules"]
+WORDS = {  # how the engine's verdicts start, by page language
+    "hant": ("不對", "對！"), "hans": ("不对", "对！"), "en": ("Not quite", "Right!")}
+TIMEOUT = 90_000
+
+
+def quiz_state(page, sel):
+    return page.eval_on_selector(sel, "q => ({kind: q.dataset.kind, seed: Number(q.dataset.seed), "
+                                      "verdict: q.dataset.verdict, busy: q.dataset.busy || ''})")
+
+
+def wait_question(page, sel):
+    page.wait_for_function(
+        """sel => { const q = document.querySelector(sel);
+            return q && !q.dataset.old && q.dataset.state === 'ready' && q.dataset.kind && !q.dataset.busy
+              && q.querySelector('.tj-quiz__choices button'); }""", arg=sel, timeout=TIMEOUT)
+
+
+def wait_verdict(page, sel, verdict):
+    page.wait_for_function("([sel, v]) => document.querySelector(sel).dataset.verdict === v",
+                           arg=[sel, verdict], timeout=30_000)
+    return page.inner_text(f"{sel} .tj-quiz__feedback")
+
+
+def answer_wrong_then_right(page, lang, sel="tj-lesson-quiz"):
+    """Answer the current question wrong, check the engine's reason, then right."""
+    wait_question(page, sel)
+    st = quiz_state(page, sel)
+    kind, seed = st["kind"], st["seed"]
+    right = L.solution(kind, seed)
+    wrong_word, right_word = WORDS[lang]
+    if kind == "play_build":
+        hand = page.eval_on_selector_all(f"{sel} .tj-quiz__tile", "bs => bs.map(b => b.dataset.code)")
+        single = hand[0]
+        page.click(f"{sel} .tj-quiz__tile >> nth=0")
+        page.click(f"{sel} .tj-quiz__actions >> text=/檢查|检查|Check/")
+        text = wait_verdict(page, sel, "wrong")
+        assert not L.check(kind, seed, [single])["correct"]
+        page.click(f"{sel} .tj-quiz__tile >> nth=0")      # unpick
+        used = set()
+        for code in right:
+            k = next(i for i, c in enumerate(hand) if c == code and i not in used)
+            used.add(k)
+            page.click(f"{sel} .tj-quiz__tile >> nth={k}")
+        page.click(f"{sel} .tj-quiz__actions >> text=/檢查|检查|Check/")
+    else:
+        ids = page.eval_on_selector_all(f"{sel} .tj-quiz__choice", "bs => bs.map(b => b.dataset.id)")
+        assert right in ids, (kind, seed, right, ids)
+        wrong = next(i for i in ids if i != right and not (
+            kind == "tile_name" and BY_CODE[i].name_hant == BY_CODE[right].name_hant))
+        page.click(f"{sel} .tj-quiz__choice[data-id='{wrong}']")
+        text = wait_verdict(page, sel, "wrong")
+        expected = L.check(kind, seed, wrong)["why"]
+        if lang != "hans":
+            assert text == expected[lang], (kind, seed, text)
+        assert page.is_disabled(f"{sel} .tj-quiz__choice[data-id='{wrong}']")
+        page.click(f"{sel} .tj-quiz__choice[data-id='{right}']")
+    assert text.startswith(wrong_word), (kind, seed, text)
+    text = wait_verdict(page, sel, "right")
+    assert text.startswith(right_word), (kind, seed, text)
+    return kind
+
+
+def next_page(tab, slug):
+    """Instant navigation to the next page (the engine stays up)."""
+    tab.page.evaluate("document.querySelectorAll('.tj-widget').forEach(w => { w.dataset.old = '1'; })")
+    tab.page.click("a.md-footer__link--next")
+    tab.page.wait_for_url(re.compile(f"{slug}/$"), timeout=30_000)
+
+
+def test_every_lesson_check_in_traditional_chinese(tab):
+    page = tab.page
+    tab.goto("lessons/01-tiles/")
+    assert tab.wait_engine() == "ready"
+    # lesson 1: both kinds, one after the other
+    assert answer_wrong_then_right(page, "hant") == "tile_name"
+    page.click("tj-lesson-quiz .tj-quiz__actions >> text=下一題")
+    assert answer_wrong_then_right(page, "hant") == "tile_find"
+    assert page.inner_text("tj-lesson-quiz .tj-quiz__score") == "第一次就答對：0 / 2"
+    # the tile to name carries no name: no <title>, no label with the name
+    page.click("tj-lesson-quiz .tj-quiz__actions >> text=下一題")
+    wait_question(page, "tj-lesson-quiz")
+    assert page.eval_on_selector("tj-lesson-quiz .tj-quiz__show", "e => e.querySelectorAll('title').length") == 0
+
+    next_page(tab, "02-ranking")
+    assert answer_wrong_then_right(page, "hant") == "rank_winner"
+
+    next_page(tab, "03-plays")
+    assert answer_wrong_then_right(page, "hant") == "play_build"
+    page.click("tj-lesson-quiz .tj-quiz__actions >> text=下一題")
+    assert answer_wrong_then_right(page, "hant") == "can_beat"
+
+    next_page(tab, "04-trick")
+    trick = "tj-lesson-trick"
+    page.wait_for_selector(f"{trick} .tj-quiz__tile", timeout=TIMEOUT)
+    # position 0: East leads 地; 梅 does not beat it (refused, nothing played) …
+    page.click(f"{trick} .tj-quiz__tile[data-code='55'] >> nth=0")
+    page.click(f"{trick} >> text=出牌（打）")
+    page.wait_for_selector(f"{trick}[data-verdict=illegal]")
+    assert "打不過" in page.inner_text(f"{trick} .tj-quiz__feedback")
+    # … a discard is legal but loses a trick that 天 would have won
+    page.click(f"{trick} >> text=墊牌（面向下）")
+    page.wait_for_selector(f"{trick}[data-verdict=wrong]")
+    assert "其實你可以贏" in page.inner_text(f"{trick} .tj-quiz__feedback")
+    page.click(f"{trick} >> text=再試一次")
+    page.wait_for_function("document.querySelector('tj-lesson-trick').dataset.verdict === ''")
+    page.wait_for_selector(f"{trick} .tj-quiz__tile[data-code='66']")
+    page.click(f"{trick} .tj-quiz__tile[data-code='66']")
+    page.click(f"{trick} >> text=出牌（打）")
+    page.wait_for_selector(f"{trick}[data-verdict=right][data-winner=S]")
+    assert "南家贏這一墩，得 1 棟" in page.inner_text(trick)
+
+    next_page(tab, "05-finishing")
+    assert answer_wrong_then_right(page, "hant") == "finish_who"
+
+    next_page(tab, "06-settlement")
+    page.wait_for_selector("tj-settle[data-result=ok]", timeout=TIMEOUT)
+    pay = page.eval_on_selector_all("tj-settle .tj-settle__table tbody tr",
+                                    "rs => rs.map(r => Number(r.querySelector('[data-payment]').dataset.payment))")
+    assert pay == [-6, 0, -5, 11]          # spec §5 example 1
+    assert answer_wrong_then_right(page, "hant") == "settle_amount"
+
+    next_page(tab, "07-bonuses")
+    replay = "tj-lesson-replay[example=he_zun]"
+    page.wait_for_selector(f"{replay}[data-step='0']", timeout=TIMEOUT)
+    for k in range(4):
+        page.click(f"{replay} >> text=下一步 ▶")
+    page.wait_for_selector(f"{replay}[data-step='4']")
+    assert "賀尊" in page.inner_text(f"{replay} .tj-replay__note")
+    page.click(f"{replay} >> text=到結尾")
+    page.wait_for_selector(f"{replay}[data-done=true]")
+    net = page.eval_on_selector_all(f"{replay} .tj-lesson__pay tbody td[data-payment]",
+                                    "ts => ts.map(t => Number(t.dataset.payment))")
+    assert net == [-8, 18, -5, -5]
+    assert answer_wrong_then_right(page, "hant") == "finish_kind"
+
+    next_page(tab, "08-deal")
+    deal = "tj-lesson-deal"
+    page.wait_for_selector(f"{deal}[data-state=ready][data-steps]", timeout=TIMEOUT)
+    page.select_option(f"{deal} select[name=method]", "long_tou_feng_wei")
+    page.wait_for_selector(f"{deal}[data-method=long_tou_feng_wei][data-step='0']")
+    steps = int(page.get_attribute(deal, "data-steps"))
+    assert steps == 5                      # the stacks moved, then four shares
+    for _ in range(steps):
+        page.click(f"{deal} >> text=下一步 ▶")
+    page.wait_for_selector(f"{deal}[data-step='{steps}']")
+    counts = page.eval_on_selector_all(f"{deal} .tj-deal__seats .tj-lesson__seat", "s => s.map(x => x.dataset.count)")
+    assert counts == ["8", "8", "8", "8"]
+    first = page.get_attribute(deal, "data-first")
+    assert "先取" in page.inner_text(f"{deal} .tj-lesson__seat[data-seat={first}]")
+    assert answer_wrong_then_right(page, "hant") == "deal_first"
+
+    next_page(tab, "09-strategy")
+    assert answer_wrong_then_right(page, "hant") == "strategy"
+
+    next_page(tab, "10-house-rules")
+    assert answer_wrong_then_right(page, "hant") == "rules"
+    assert tab.problems() == []
+
+
+def test_english_and_simplified_checks(tab):
+    page = tab.page
+    tab.goto("en/lessons/02-ranking/")
+    assert tab.wait_engine() == "ready"
+    assert answer_wrong_then_right(page, "en") == "rank_winner"
+    next_page(tab, "03-plays")
+    assert answer_wrong_then_right(page, "en") == "play_build"
+    next_page(tab, "04-trick")
+    page.wait_for_selector("tj-lesson-trick .tj-quiz__tile[data-code='66']", timeout=TIMEOUT)
+    page.click("tj-lesson-trick .tj-quiz__tile[data-code='66']")
+    page.press("tj-lesson-trick .tj-quiz__tile[data-code='66']", "Tab")   # keyboard reaches the buttons
+    page.click("tj-lesson-trick >> text=Play face up")
+    page.wait_for_selector("tj-lesson-trick[data-verdict=right]")
+    assert "South wins the trick: 1 棟." in page.inner_text("tj-lesson-trick")
+    assert tab.problems() == []
+
+    tab.goto("zh-Hans/lessons/05-finishing/")
+    assert tab.wait_engine() == "ready"
+    assert answer_wrong_then_right(page, "hans") == "finish_who"
+    fb = page.inner_text("tj-lesson-quiz .tj-quiz__feedback")
+    assert not set(fb) & set("對結棟墊這後")   # the engine's words converted to 简体 too
+    assert tab.problems() == []
+
+
+def test_keyboard_answers_a_question(tab):
+    page = tab.page
+    tab.goto("en/lessons/01-tiles/")
+    assert tab.wait_engine() == "ready"
+    sel = "tj-lesson-quiz"
+    wait_question(page, sel)
+    st = quiz_state(page, sel)
+    right = L.solution(st["kind"], st["seed"])
+    page.focus(f"{sel} .tj-quiz__choice[data-id='{right}']")
+    page.keyboard.press("Enter")
+    wait_verdict(page, sel, "right")
+    assert page.evaluate("document.activeElement.textContent") == "Next question"   # focus moves on
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('tj-lesson-quiz').dataset.kind === 'tile_find'")
+
+
+class _Text(HTMLParser):
+    """The text of <article>, minus elements marked lang="zh-Hant" and scripts."""
+
+    VOID = {"br", "img", "input", "meta", "link", "hr", "wbr", "source", "area", "col", "use", "path"}
+
+    def __init__(self):
+        super().__init__()
+        self.stack: list[tuple[str, bool]] = []
+        self.inside = False
+        self.kept: list[str] = []
+        self.protected: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.VOID:
+            return
+        a = dict(attrs)
+        inherited = bool(self.stack) and self.stack[-1][1]
+        skip = (inherited or (a.get("lang") or "").lower().startswith("zh-hant")
+                or tag in ("script", "style", "svg"))
+        if tag == "article":
+            self.inside = True
+        self.stack.append((tag, skip))
+
+    def handle_startendtag(self, tag, attrs):
+        pass
+
+    def handle_endtag(self, tag):
+        if tag in self.VOID:
+            return
+        while self.stack:
+            t, _ = self.stack.pop()
+            if t == tag:
+                break
+        if tag == "article":
+            self.inside = False
+
+    def handle_data(self, data):
+        if not self.inside:
+            return
+        (self.protected if (self.stack and self.stack[-1][1]) else self.kept).append(data)
+
+
+# 繁體-only characters (each differs from its 简体 form) that the lessons use
+HANT_ONLY = "長頭銅錘雜對鵝結莊棟墊點張這個麼後過說與時們開擲處應學課練習題贏輸數見"
+
+
+def test_simplified_lessons_have_no_traditional_only_characters(site):
+    pages = [f"zh-Hans/lessons/{p}/index.html" for p in LESSONS] + [
+        "zh-Hans/lessons/index.html", "zh-Hans/glossary/index.html"]
+    protected_seen = ""
+    for rel in pages:
+        parser = _Text()
+        parser.feed((site.dir / rel).read_text(encoding="utf-8"))
+        text = "".join(parser.kept)
+        assert len(text) > 300, rel
+        bad = sorted(set(text) & set(HANT_ONLY))
+        assert bad == [], f"{rel}: 繁體-only characters outside lang=zh-Hant: {bad}"
+        protected_seen += "".join(parser.protected)
+    # the pairs of the brief: the 简体 form is there, the 繁體 one only where marked
+    glossary = (site.dir / "zh-Hans/glossary/index.html").read_text(encoding="utf-8")
+    for hant, hans in [("長三", "长三"), ("斧頭", "斧头"), ("銅錘六", "铜锤六"), ("雜九", "杂九"),
+                       ("文對", "文对"), ("和（鵝）", "和（鹅）"), ("結", "结"), ("莊家", "庄家"), ("棟", "栋")]:
+        assert hans in glossary, hans
+        assert hant in protected_seen, hant
+    tiles = (site.dir / "zh-Hans/lessons/01-tiles/index.html").read_text(encoding="utf-8")
+    assert '<span lang="zh-Hant">銅錘六（伶冧六）</span>' in tiles and "铜锤六" in tiles
+
+
+def test_phone_width_and_screenshots(new_tab):
+    """Lessons fit a 360 px phone (no sideways scrolling), tiles stay ≥ 40 px tall;
+    screenshots in test-results/screenshots/ for people to look at."""
+    tab = new_tab(viewport={"width": 360, "height": 800})
+    page = tab.page
+    for slug in ("04-trick", "07-bonuses", "08-deal", "01-tiles"):
+        tab.goto(f"lessons/{slug}/")
+        assert tab.wait_engine() == "ready"
+        tab.wait_widgets()
+        page.wait_for_timeout(300)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, slug
+        small = page.evaluate("""[...document.querySelectorAll('article svg.tj-tile')]
+            .map(s => s.getBoundingClientRect().height).filter(h => h > 0 && h < 39.5)""")
+        assert small == [], (slug, small)
+        tab.shot(f"lesson-{slug}-360")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    for path, name in (("lessons/01-tiles/", "lesson-01-tiles-1280"),
+                       ("en/lessons/06-settlement/", "lesson-06-settlement-en-1280")):
+        tab.goto(path)
+        assert tab.wait_engine() == "ready"
+        tab.wait_widgets()
+        tab.shot(name)
+    assert tab.problems() == []
