@@ -797,9 +797,39 @@ def _zun_score(o: Outcome, hero: int) -> tuple[set, set]:
     return good, bad
 
 
+def _seat_h(s: int) -> str:
+    return SEAT_NAMES[SEATS[s]][0] + "家"
+
+
+def _seat_e(s: int) -> str:
+    return SEAT_NAMES[SEATS[s]][2]
+
+
+def _ev(hant: str, en: str) -> Text:
+    return {"hant": hant, "en": en}
+
+
+_ZUN_TEXT = {
+    ("he_zun", True): ("趁至尊還能贏一輪，早出收賀尊錢。", "Lead 至尊 while it can still win a trick and collect the 賀尊 money."),
+    ("qin_zun", True): ("留着一對高腳七，擒住文尊收錢。", "Keep the pair of 高腳七 to capture the 文尊 (擒尊) and collect."),
+    ("fin_zun", True): ("至尊留到最後結牌，包尊雙倍。", "Keep 至尊 for the last trick: 包尊 pays double."),
+    ("fin_zun_capture", True): ("最後一輪用高腳七對擒文尊結牌。", "Capture the 文尊 with the 高腳七 pair on the last trick."),
+    ("he_zun", False): ("換了別的出法，別家會出至尊收賀尊錢。", "Any other choice lets another seat collect the 賀尊 money."),
+    ("qin_zun", False): ("換了別的出法，文尊會被高腳七對擒住。", "Any other choice gets the 文尊 captured by the 高腳七 pair (擒尊)."),
+    ("fin_zun", False): ("換了別的出法，別家會用至尊結牌（包尊）。", "Any other choice lets another seat finish with 至尊 (包尊)."),
+    ("fin_zun_capture", False): ("換了別的出法，文尊會在最後一輪被擒。", "Any other choice gets the 文尊 captured on the last trick."),
+}
+
+
+def _zun_text(rule: str, hero: int, good: bool) -> Text:
+    hant, en = _ZUN_TEXT[(rule, good)]
+    return _ev(hant, en)
+
+
 def theme_evidence(theme: str, start: Hand, hero: int, first: Action, line: Outcome,
-                   alt: Outcome | None) -> str | None:
-    """Why the solution shows ``theme`` (a sentence), or None when it does not.
+                   alt: Outcome | None, hidden: bool = False) -> Text | None:
+    """Why the solution shows ``theme`` (``{"hant", "en"}``, a sentence for the
+    explanation), or None when it does not.
 
     start: the puzzle's position; first: the hero's first solution move; line:
     the solution line's outcome; alt: the outcome of the best *other* first move
@@ -828,8 +858,9 @@ def theme_evidence(theme: str, start: Hand, hero: int, first: Action, line: Outc
       holds a pair-type play, and a defender's pair-type play is split by that trick.
     - ``wu_zi_qiao_shuang_qiang``: five tiles each, the hero leads a two-tile play
       that a defender wins, keeping another two-tile play that wins a later trick.
-    - ``wen_chang_wu_duan``: the hero leads a military single on the last trick and
-      wins it, while in the alternative its last tile is civil.
+    - ``wen_chang_wu_duan`` (hidden puzzles only: the idea is about what the others
+      probably hold): the hero leads a military single on the last trick and wins it,
+      while in the alternative its last tile is civil.
     """
     from .game import _play_of
 
@@ -846,25 +877,29 @@ def theme_evidence(theme: str, start: Hand, hero: int, first: Action, line: Outc
             return o is not None and o.finish == "yao_capture" and o.finisher == hero
 
         if yao_by_hero(line) and not yao_by_hero(alt):
-            return "the hero finishes with 么; the alternative does not"
+            return _ev(f"{_seat_h(hero)}留么到最後，么結雙倍。", f"{_seat_e(hero)} keeps the 么 for the last trick and finishes with it (么結, double).")
         if captured_hero(alt) and not captured_hero(line):
-            return "the alternative gets the hero's 么 captured (擒); the line does not"
+            return _ev("這裏不能么：別家有牌可以把么擒住（么雙擒四），么家要包賠。", "Finishing with the 么 fails here: another seat can capture it (么雙擒四), and the 么 player pays for everybody.")
         if hero_captures(line) and not hero_captures(alt):
-            return "the hero captures a 么 with 二四/高腳七; the alternative does not"
+            return _ev(f"{_seat_h(hero)}留着擒么的牌，把別家的么擒住（么雙擒四）。", f"{_seat_e(hero)} keeps the tile that captures the 么 and takes it on the last trick (么雙擒四).")
         return None
     if theme == "bao_zun":
         if line.finisher == hero and line.finish in ("zun", "four") and not (
                 alt is not None and alt.finisher == hero and alt.finish == line.finish):
-            return f"the hero finishes with {'至尊 (包尊)' if line.finish == 'zun' else 'a four (四大包)'}"
+            if line.finish == "zun":
+                return _ev(f"{_seat_h(hero)}用至尊結牌，包尊雙倍。", f"{_seat_e(hero)} finishes with 至尊 (包尊): every loser pays double.")
+            return _ev(f"{_seat_h(hero)}用四張牌結，四大包四倍。", f"{_seat_e(hero)} finishes with a four-tile play (四大包): four times.")
         return None
     if theme == "sweep":
         sweeps = ("qi_zhi", "ba_zhi")
         if line.finisher == hero and line.finish in sweeps and not (
                 alt is not None and alt.finisher == hero and alt.finish in sweeps
                 and sweeps.index(alt.finish) >= sweeps.index(line.finish)):
-            return f"the hero sweeps ({'八支' if line.finish == 'ba_zhi' else '七支'})"
+            if line.finish == "ba_zhi":
+                return _ev(f"{_seat_h(hero)}贏盡八棟，而且最後一手沒有人打得過：八支，四倍。", f"{_seat_e(hero)} takes all eight 棟 with a last play nobody could beat: 八支, four times.")
+            return _ev(f"{_seat_h(hero)}贏盡八棟：七支，雙倍。", f"{_seat_e(hero)} takes all eight 棟: 七支, double.")
         if alt is not None and alt.finisher != hero and alt.finish in sweeps and line.finish not in sweeps:
-            return "the alternative lets a defender sweep; the line stops it"
+            return _ev("要截住別家的七支／八支：別家贏盡八棟，人人要加倍付。", "This stops another seat's sweep (七支/八支), which would multiply everybody's loss.")
         return None
     if theme == "zun_timing":
         c = Counter(hold)
@@ -876,19 +911,17 @@ def theme_evidence(theme: str, start: Hand, hero: int, first: Action, line: Outc
         lg, lb = _zun_score(line, hero)
         ag, ab = _zun_score(alt, hero)
         if lg - ag:
-            return "a 至尊 event in the hero's favour happens only in the line: " + ", ".join(
-                sorted(r for r, _ in lg - ag))
+            return _zun_text(sorted(r for r, _ in lg - ag)[0], hero, good=True)
         if ab - lb:
-            return "a 至尊 event against the hero happens only in the alternative: " + ", ".join(
-                sorted(r for r, _ in ab - lb))
+            return _zun_text(sorted(r for r, _ in ab - lb)[0], hero, good=False)
         return None
     if theme == "stop_banker":
         if hero != banker and alt is not None and alt.finisher == banker and line.finisher != banker:
-            return "the banker finishes in the alternative, not in the line"
+            return _ev(f"換了別的出法，莊家（{_seat_h(banker)}）就會結牌，人人加倍輸；這一手把結牌搶走。", f"Any other choice lets the banker ({_seat_e(banker)}) finish, and then everybody pays double; this one takes the finish away.")
         return None
     if theme == "eligibility":
         if start.dong[hero] == 0 and line.dong[hero] > 0 and alt is not None and alt.dong[hero] == 0:
-            return "the hero (0 棟) wins a 棟 in the line and ends with none in the alternative"
+            return _ev(f"{_seat_h(hero)}還沒有棟：先贏一棟，才免得空棟，也才有資格結。", f"{_seat_e(hero)} has no 棟 yet: winning one avoids 空棟 and gives the right to finish.")
         last = line.tricks[-1]
         if last.size == 1 and last.actions[0].kind == "play":
             won = _play_of(line.last_best, start.rules)
@@ -901,8 +934,7 @@ def theme_evidence(theme: str, start: Hand, hero: int, first: Action, line: Outc
                 t = a.tiles[0] if a.tiles else None
                 p = _play_of((t,), start.rules) if t is not None else None
                 if won is not None and p is not None and p.cls == won.cls and p.rank > won.rank:
-                    return (f"{SEATS[a.seat]} has no 棟 and may not beat the last single with "
-                            f"{t.code} (the 2-棟 rule)")
+                    return _ev(f"{_seat_h(a.seat)}手上的{t.name_hant}本來打得過，但他一棟都沒有，最後一輪單張不准打。", f"{_seat_e(a.seat)}'s {t.name_hant} would beat it, but a seat with no 棟 may not beat a last single.")
         return None
     if theme == "dun_tian":
         if start.dong[hero] != 0 or first.kind != "play":
@@ -913,7 +945,7 @@ def theme_evidence(theme: str, start: Hand, hero: int, first: Action, line: Outc
         if first_trick.winner != hero:
             return None
         if alt is not None and alt.dong[hero] == 0:
-            return "playing 天/九 now banks a 棟; the alternative ends with 空棟"
+            return _ev("現在用天或九拿下一棟（敦天）；不拿的話，最後會空棟。", "Playing 天 or 九 now banks a 棟 (敦天); otherwise the hand ends with 空棟.")
         return None
     if theme == "feng_si_yi_chong":
         if start.tiles_left != 4 or start.trick or first.kind != "play" or len(first.tiles) != 1:
@@ -930,7 +962,7 @@ def theme_evidence(theme: str, start: Hand, hero: int, first: Action, line: Outc
                 for t in a.tiles:
                     rest.remove(t)
                 if len(_two_tile_plays(rest, start)) < len(before):
-                    return f"the single splits {SEATS[a.seat]}'s pair"
+                    return _ev(f"各剩四張時出單張，{_seat_h(a.seat)}要拆開一對來應（逢四一衝）。", f"With four tiles each, a single lead makes {_seat_e(a.seat)} break a pair (逢四一衝).")
         return None
     if theme == "wu_zi_qiao_shuang_qiang":
         if start.tiles_left != 5 or start.trick or first.kind != "play" or len(first.tiles) != 2:
@@ -944,9 +976,11 @@ def theme_evidence(theme: str, start: Hand, hero: int, first: Action, line: Outc
         for rec in line.tricks[1:]:
             for a in rec.actions:
                 if a.seat == hero and a.kind == "play" and tuple(a.tiles) in kept and rec.winner == hero:
-                    return "the hero gives up a pair trick and wins later with the pair it kept"
+                    return _ev("剩五張時先讓一對給人吃，保住自己另一對，之後再用它贏（五子撬雙槍）。", "With five tiles each, give a pair trick away and keep your other pair to win with later (五子撬雙槍).")
         return None
     if theme == "wen_chang_wu_duan":
+        if not hidden:
+            return None
         la = line.last_lead
         if la.seat != hero or len(la.tiles) != 1 or la.tiles[0].is_civil or line.finisher != hero:
             return None
@@ -954,7 +988,7 @@ def theme_evidence(theme: str, start: Hand, hero: int, first: Action, line: Outc
             return None
         mine = [a for a in alt.tricks[-1].actions if a.seat == hero]
         if mine and len(mine[0].tiles) == 1 and mine[0].tiles[0].is_civil:
-            return "the hero keeps a military tile for the last single; the alternative keeps a civil one"
+            return _ev("最後一張留武牌：武牌少，別家較難打得過（文長武短）。", "Keep a military tile for the last single: there are few of them, so it is harder to beat (文長武短).")
         return None
     raise PuzzleError(f"unknown theme {theme!r}")
 
@@ -1083,12 +1117,13 @@ def verify(puzzle: Puzzle, where: str | None = None, budget: int = PUBLISH_BUDGE
                 start = puzzle.position.to_hand()
                 o = outcome(final.hand, hero)
                 for theme in puzzle.themes:
-                    why = theme_evidence(theme, start, hero, first, o, alt_outcome)  # type: ignore[arg-type]
+                    why = theme_evidence(theme, start, hero, first, o, alt_outcome,  # type: ignore[arg-type]
+                                         puzzle.hidden)
                     if why is None:
                         rep.problems.append(f"themes: {theme!r} ({THEMES[theme][0]}) is not shown by "
                                             "the solution (see puzzles.theme_evidence)")
                     else:
-                        rep.evidence[theme] = why
+                        rep.evidence[theme] = why["en"]
         if rep.step_nodes > step_limit:
             rep.problems.append(f"too slow for a page: one puzzle_step needs {rep.step_nodes:,} "
                                 f"search nodes (limit {step_limit:,})")
@@ -1108,6 +1143,334 @@ def _best_names(j: Judged, exclude: int | None = None) -> str:
     top = max(v for v, g in zip(j.values, j.groups) if g != exclude)
     return ", ".join(a.notation() for a, v, g in zip(j.actions, j.values, j.groups)
                      if g != exclude and v >= top - 1e-9)
+
+
+# --------------------------------------------------------------------------- mining
+_NUM_HANT = {1: "一", 2: "兩", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七", 8: "八"}
+_NUM_EN = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def _play_names(a: Action, rules: Any) -> tuple[str, str]:
+    """(繁, English) name of an action's tiles: ``天`` / ``天 (Teen)``, ``雙梅`` / ``雙梅 (Pair of Mooy)``."""
+    from .game import _play_of
+
+    p = _play_of(a.tiles, rules) if a.kind == "play" else None
+    if p is not None:
+        return p.name("hant"), f"{p.name('hant')} ({p.name('en')})"
+    hant = "、".join(t.name_hant for t in a.tiles)
+    return hant, hant
+
+
+def _action_words(a: Action, hand: Hand) -> tuple[str, str, str, str]:
+    """(繁 verb phrase, English gerund phrase, 繁 'other' word, English 'other' word)."""
+    h, e = _play_names(a, hand.rules)
+    if a.kind == "discard":
+        return f"墊{h}", f"discarding {e}", "其他應法", "other reply"
+    if not hand.trick:
+        return f"出{h}", f"leading {e}", "其他出法", "other lead"
+    return f"用{h}打", f"beating with {e}", "其他應法", "other reply"
+
+
+def _value_words(v: float, hidden: bool) -> tuple[str, str]:
+    if hidden:
+        if abs(v) < 0.005:
+            return "平均不輸不贏", "breaks even on average"
+        n = f"{abs(v):.1f}"
+        return (f"平均贏 {n} 份", f"wins {n} units on average") if v > 0 else (
+            f"平均輸 {n} 份", f"loses {n} units on average")
+    v = int(v)
+    if v == 0:
+        return "不輸不贏", "breaks even"
+    return (f"贏 {v} 份", f"wins {v} unit{'s' if v != 1 else ''}") if v > 0 else (
+        f"輸 {-v} 份", f"loses {-v} unit{'s' if v != -1 else ''}")
+
+
+def explain(puzzle: Puzzle, judged: Judged, first: Action, alt: Action | None, line: Outcome,
+            evidence: dict[str, Text]) -> Text:
+    """An explanation from the solver's numbers, in 繁體 and English:
+    "Leading 天 (Teen) wins 6 units; the best other lead, 梅 (Mooy), loses 4." plus the
+    themes' reasons and how the hand ends."""
+    hand = puzzle.position.to_hand()
+    hero = puzzle.hero
+    vh, ve, oh, oe = _action_words(first, hand)
+    wh, we = _value_words(judged.value_of(first), puzzle.hidden)
+    hant = [f"{vh}{wh}"]
+    en = [f"{ve[0].upper()}{ve[1:]} {we}"]
+    if alt is not None:
+        ah, ae, _, _ = _action_words(alt, hand)
+        xh, xe = _value_words(judged.value_of(alt), puzzle.hidden)
+        hant[0] += f"；{oh}最好是{ah}，{xh}。"
+        en[0] += f"; the best {oe}, {ae}, {xe}."
+    else:
+        hant[0] += "。"
+        en[0] += "."
+    if puzzle.hidden:
+        hant.append(f"（只看得見自己的牌：以上是 {judged.deals} 種可能牌局的平均。）")
+        en.append(f"(You see only your own tiles: these are averages over {judged.deals} possible deals.)")
+    for theme in puzzle.themes:
+        if theme in evidence:
+            hant.append(evidence[theme]["hant"])
+            en.append(evidence[theme]["en"])
+    fin = line.finisher
+    how = {"yao": ("么結", "with 么 (么結)"), "yao_capture": ("擒么", "by capturing the 么"),
+           "zun": ("包尊", "with 至尊 (包尊)"), "zun_capture": ("擒文尊", "by capturing the 文尊"),
+           "four": ("四大包", "with a four (四大包)"), "qi_zhi": ("七支", "with a sweep (七支)"),
+           "ba_zhi": ("八支", "with a sweep (八支)")}.get(line.finish)
+    who_h = _seat_h(fin)
+    who_e = _seat_e(fin)
+    if how:
+        hant.append(f"最後{who_h}結牌（{how[0]}）。")
+        en.append(f"In the end {who_e} finishes {how[1]}.")
+    else:
+        hant.append(f"最後{who_h}結牌。")
+        en.append(f"In the end {who_e} finishes.")
+    return {"hant": "".join(hant), "en": " ".join(en)}
+
+
+def _titles(puzzle: Puzzle, first: Action) -> tuple[Text, Text]:
+    """A generated title and prompt."""
+    hand = puzzle.position.to_hand()
+    hero = puzzle.hero
+    n = len(hand.holdings[hero]) + (0 if not hand.trick else 0)
+    left = hand.tiles_left
+    th = THEMES[puzzle.themes[0]]
+    if hand.trick:
+        lead = hand.trick[0]
+        lh, le = _play_names(lead, hand.rules)
+        title = {"hant": f"{th[0]}：{_seat_h(lead.seat)}出{lh}", "en": f"{th[2]}: {_seat_e(lead.seat)} leads {le}"}
+        said_h, said_e = [f"{_seat_h(lead.seat)}出了{lh}"], [f"{_seat_e(lead.seat)} has led {le}"]
+        for a in hand.trick[1:]:
+            if a.kind == "play":
+                bh, be = _play_names(a, hand.rules)
+                said_h.append(f"{_seat_h(a.seat)}用{bh}打")
+                said_e.append(f"{_seat_e(a.seat)} has beaten it with {be}")
+            else:
+                said_h.append(f"{_seat_h(a.seat)}墊牌")
+                said_e.append(f"{_seat_e(a.seat)} has discarded")
+        prompt = {"hant": "，".join(said_h) + f"；各家剩{_NUM_HANT[left]}張牌。{_seat_h(hero)}怎樣應才贏得最多？",
+                  "en": ", ".join(said_e) + f"; {_NUM_EN[left]} tiles each. What should {_seat_e(hero)} play?"}
+    else:
+        title = {"hant": f"{th[0]}：{_seat_h(hero)}剩{_NUM_HANT[left]}張", "en": f"{th[2]}: {_seat_e(hero)} with {_NUM_EN[left]} tiles"}
+        prompt = {"hant": f"{_seat_h(hero)}出牌，各家剩{_NUM_HANT[left]}張。怎樣出才贏得最多？",
+                  "en": f"{_seat_e(hero)} to lead, {_NUM_EN[left]} tiles each. Which lead wins the most?"}
+    if puzzle.hidden:
+        prompt = {"hant": prompt["hant"] + "（只看得見自己的牌）",
+                  "en": prompt["en"] + " (You see only your own tiles.)"}
+    del n
+    return title, prompt
+
+
+@dataclass
+class MineStats:
+    """Counters of one mining run."""
+
+    deals: int = 0
+    positions: int = 0
+    solved: int = 0
+    found: int = 0
+    seconds: float = 0.0
+    rejected: dict[str, int] = field(default_factory=dict)
+
+    def reject(self, why: str) -> None:
+        self.rejected[why] = self.rejected.get(why, 0) + 1
+
+
+def _prefilter(hand: Hand, hero: int, themes: Sequence[str] | None) -> bool:
+    """Cheap test: could this position show one of ``themes``? (None: any theme.)"""
+    if not themes:
+        return True
+    from .tiles import BY_CODE
+
+    hold = Counter(hand.holdings[hero])
+    n = hand.tiles_left
+    others = Counter(t for s in range(4) if s != hero for t in hand.holdings[s])
+    c = lambda code: hold[BY_CODE[code]]  # noqa: E731
+    o = lambda code: others[BY_CODE[code]]  # noqa: E731
+    dong = hand.dong
+    for theme in themes:
+        if theme == "yao_finish" and (c("12") or c("15") or (c("24") and o("12")) or (c("16") and o("15"))):
+            return True
+        if theme == "bao_zun" and ((c("24") and c("12")) or c("15") >= 2 or len(hold) >= 4):
+            return True
+        if theme == "zun_timing" and ((c("24") and c("12")) or c("15") >= 2 or (c("16") >= 2 and o("15") >= 2)):
+            return True
+        if theme == "sweep" and sum(dong) and sum(1 for d in dong if d) == 1:
+            return True
+        if theme == "stop_banker" and hero != hand.banker:
+            return True
+        if theme == "eligibility" and (dong[hero] == 0 or any(dong[s] == 0 for s in range(4) if s != hero)):
+            return True
+        if theme == "dun_tian" and dong[hero] == 0 and (c("66") or c("36") or c("45")):
+            return True
+        if theme == "feng_si_yi_chong" and n == 4 and not hand.trick and _two_tile_plays(hand.holdings[hero], hand):
+            return True
+        if theme == "wu_zi_qiao_shuang_qiang" and n == 5 and not hand.trick and len(
+                _two_tile_plays(hand.holdings[hero], hand)) >= 2:
+            return True
+        if theme == "wen_chang_wu_duan" and any(t.is_civil for t in hold) and any(
+                not t.is_civil for t in hold) and n <= 3:
+            return True
+    return False
+
+
+def mine_positions(seed: int, sizes: Sequence[int] = (2, 3, 4), greedy_share: int = 85,
+                   rules: Any = None) -> Iterable[Position]:
+    """Positions from one seeded deal played by the engine's players (``greedy_share``
+    percent greedy actions, the rest random): every decision point with a size in
+    ``sizes`` tiles a seat, as a :class:`Position` whose hero is the seat to act (its
+    own earlier face-down discards listed in ``discarded``)."""
+    from .deal import Rng
+    from .players import greedy_action, random_action
+
+    rng = Rng(seed)
+    hand = Hand.from_seed(seed, rules, banker=rng.below(4), banker_streak=1 + (rng.below(4) == 0))
+    while not hand.is_over:
+        if hand.tiles_left in sizes:
+            seat = hand.to_act
+            disc = [[], [], [], []]
+            for rec in hand.tricks:
+                for a in rec.actions:
+                    if a.kind == "discard":
+                        disc[a.seat].extend(a.tiles)
+            own = [tuple(disc[s]) if s == seat else () for s in range(4)]
+            yield Position.from_hand(hand, hero=None, discarded=own)
+        a = greedy_action(hand) if rng.below(100) < greedy_share else random_action(hand, rng)
+        hand.act(a)
+
+
+def examine(pos: Position, *, hidden: bool = False, margin: float = 2.0,
+            themes: Sequence[str] | None = None, source: str = "mined", pid: str = "mined",
+            max_moves: int = 3, budget: int = PUBLISH_BUDGET,
+            stats: MineStats | None = None) -> Puzzle | None:
+    """A puzzle from ``pos`` when its best action is unique and matters, else None.
+
+    The solution's first move must beat every other action group by ``margin``
+    stake units (hidden: expected units, at least :data:`HIDDEN_MARGIN`, on both
+    samples); later hero turns join the solution while their best group is unique
+    (up to ``max_moves``).  Themes are tagged by :func:`theme_evidence` (only
+    ``themes`` when given); no theme → None.  The explanation, title and prompt
+    are generated (:func:`explain`).
+    """
+    stats = stats or MineStats()
+    hand = pos.to_hand()
+    hero = pos.to_act
+    if hand.is_over or not _prefilter(hand, hero, themes):
+        stats.reject("prefilter")
+        return None
+    vis = "hidden" if hidden else "open"
+    base = Puzzle(pid, pos, ("?",), (themes[0] if themes else "yao_finish",), 1, vis, source,
+                  {"hant": "?", "en": "?"}, {"hant": "?", "en": "?"})
+    known = list(pos.discarded[hero])
+    try:
+        # a position a page cannot judge quickly is of no use: give up at the step limit
+        j = _judge(hand, hero, hidden, known, min(budget, STEP_NODE_LIMIT), HIDDEN_SEED)
+    except BudgetExceededError:
+        stats.reject("slow")
+        return None
+    stats.solved += 1
+    groups = {}
+    for a, v, g in zip(j.actions, j.values, j.groups):
+        groups.setdefault(g, (v, a))
+    if len(groups) < 2:
+        stats.reject("forced")
+        return None
+    ranked = sorted(groups.values(), key=lambda va: -va[0])
+    need = max(margin, HIDDEN_MARGIN) if hidden else margin
+    if ranked[0][0] - ranked[1][0] < need - 1e-9:
+        stats.reject("margin")
+        return None
+    first = next(a for a, v in zip(j.actions, j.values) if v >= ranked[0][0] - 1e-9)
+    if hidden and not j.exhaustive:
+        j2 = _judge(hand, hero, True, known, budget, HIDDEN_SEED_CHECK)
+        s2 = j2.second(first)
+        if s2 is not None and j2.value_of(first) - s2 < need - 1e-9:
+            stats.reject("margin2")
+            return None
+    moves = [first.notation()]
+    probe = base.with_changes(solution=tuple(moves) + ("?",) * (max_moves - 1))
+    # later hero turns: join while the best group is unique
+    while len(moves) < max_moves:
+        line = play_line(probe, moves, budget)
+        if line.hand.is_over:
+            break
+        jj = _judge(line.hand, hero, hidden, line.known, budget, HIDDEN_SEED)
+        gs = {}
+        for a, v, g in zip(jj.actions, jj.values, jj.groups):
+            gs.setdefault(g, (v, a))
+        if len(gs) < 2:
+            break
+        rk = sorted(gs.values(), key=lambda va: -va[0])
+        if rk[0][0] - rk[1][0] < (HIDDEN_MARGIN if hidden else 1) - 1e-9:
+            break
+        moves.append(next(a for a, v in zip(jj.actions, jj.values) if v >= rk[0][0] - 1e-9).notation())
+    puzzle = base.with_changes(solution=tuple(moves))
+    line = play_line(puzzle, moves, budget)
+    o = outcome(line.hand, hero)
+    alt = alternative(puzzle, [], j, first, budget)
+    ao = None if alt is None else outcome(alt[1], hero)
+    found: dict[str, Text] = {}
+    for theme in (themes or THEME_IDS):
+        why = theme_evidence(theme, hand, hero, first, o, ao, hidden)
+        if why is not None:
+            found[theme] = why
+    if not found:
+        stats.reject("no theme")
+        return None
+    puzzle = puzzle.with_changes(themes=tuple(found))
+    # cold step cost
+    cost = j.nodes + line.nodes
+    if cost > STEP_NODE_LIMIT:
+        stats.reject("slow")
+        return None
+    from .players import greedy_action
+
+    diff = {1: 1, 2: 1, 3: 2, 4: 3, 5: 4}.get(hand.tiles_left, 4) + (len(moves) - 1)
+    diff += 1 if hidden else 0
+    diff += 0 if greedy_action(hand).notation() == first.notation() else 1
+    diff = max(1, min(5, diff - (1 if greedy_action(hand).notation() == first.notation() and
+                                 hand.tiles_left <= 2 else 0)))
+    expl = explain(puzzle, j, first, None if alt is None else alt[0], o, found)
+    title, prompt = _titles(puzzle, first)
+    stats.found += 1
+    return puzzle.with_changes(difficulty=diff, explanation=expl, title=title, prompt=prompt)
+
+
+def mine(seed: int, count: int, *, themes: Sequence[str] | None = None, hidden: bool = False,
+         sizes: Sequence[int] = (2, 3, 4), margin: float = 2.0, max_deals: int = 100_000,
+         stats: MineStats | None = None, seen: set | None = None,
+         progress: Any = None) -> list[Puzzle]:
+    """Up to ``count`` puzzles from deals ``seed``, ``seed + 1``, … (see :func:`examine`).
+
+    Each puzzle's ``source`` is ``mined:<deal seed>``; ids are ``mined-<deal seed>-<k>``
+    until the caller numbers them.  ``seen``: position keys to skip (duplicates).
+    """
+    import time
+
+    stats = stats if stats is not None else MineStats()
+    seen = seen if seen is not None else set()
+    out: list[Puzzle] = []
+    t0 = time.perf_counter()
+    d = seed
+    while len(out) < count and stats.deals < max_deals:
+        stats.deals += 1
+        k = 0
+        for pos in mine_positions(d, sizes):
+            key = pos.dumps()
+            if key in seen:
+                continue
+            seen.add(key)
+            stats.positions += 1
+            p = examine(pos, hidden=hidden, margin=margin, themes=themes, source=f"mined:{d}",
+                        pid=f"mined-{d}-{k}", stats=stats)
+            if p is not None:
+                k += 1
+                out.append(p)
+                if progress is not None:
+                    progress(p, stats)
+                break   # one puzzle a deal: variety
+        d += 1
+    stats.seconds += time.perf_counter() - t0
+    return out
 
 
 # --------------------------------------------------------------------------- schedule

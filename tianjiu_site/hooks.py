@@ -65,7 +65,19 @@ def on_config(config):
 
 # the puzzle pages (written into site/puzzles/ before each build) and puzzles/index.json,
 # puzzles/schedule.json (added to the files): tianjiu_site/puzzle_pages.py
-on_pre_build = puzzle_pages.on_pre_build
+def on_pre_build(config):
+    # the collection must pass `tianjiu puzzles check puzzles/` (cached by content hash in
+    # .cache/): a bad puzzle stops the build, naming its file (tianjiu_site/puzzle_check.py)
+    from mkdocs.exceptions import PluginError
+
+    from tianjiu_site import puzzle_check
+    try:
+        puzzle_check.check_collection()
+    except puzzle_check.PuzzleCheckError as exc:
+        raise PluginError(str(exc)) from None
+    return puzzle_pages.on_pre_build(config)
+
+
 on_files = puzzle_pages.on_files
 
 
