@@ -124,8 +124,10 @@ class Rules:
     def overrides(self) -> dict[str, Any]:
         """The smallest ``{"preset": …, option: value}`` that rebuilds these rules."""
         best: dict[str, Any] | None = None
+        mine = self.to_dict()
         for name, preset in PRESETS.items():
-            diff = {k: v for k, v in self.to_dict().items() if preset.to_dict()[k] != v}
+            theirs = preset.to_dict()
+            diff = {k: v for k, v in mine.items() if theirs[k] != v}
             if best is None or len(diff) < len(best) - 1:
                 best = {"preset": name, **diff}
         assert best is not None
