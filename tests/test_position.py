@@ -172,3 +172,13 @@ def test_bad_toml_and_missing_file(tmp_path):
     f.write_text(BASE.replace('E = 2', 'E = 9'), encoding="utf-8")
     with pytest.raises(InconsistentPositionError, match=r"bad\.toml: position: dong"):
         Position.load(str(f))
+
+
+def test_a_position_table_inside_another_document():
+    """Puzzle files and tests/positions/*.toml keep the position under [position]."""
+    p = load()
+    wrapped = "[expect]\nvalue = 1\n\n" + "\n".join(
+        ("[position." + line[1:] if line.startswith("[") else line)
+        for line in p.dumps().splitlines())
+    wrapped = wrapped.replace('format = "tianjiu-position/1"', '[position]\nformat = "tianjiu-position/1"', 1)
+    assert Position.loads(wrapped) == p

@@ -455,11 +455,17 @@ class Position:
     @classmethod
     def loads(cls, text: str) -> Position:
         """A position from TOML text.  Raises NotationError for bad TOML or tiles and
-        InconsistentPositionError (message starts ``position: FIELD:``) otherwise."""
+        InconsistentPositionError (message starts ``position: FIELD:``) otherwise.
+
+        A document whose position sits in a ``[position]`` table (a puzzle file, or
+        ``tests/positions/*.toml``) is read from that table.
+        """
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise NotationError(f"position: not valid TOML: {exc}") from None
+        if isinstance(data.get("position"), dict) and "tiles" not in data:
+            data = data["position"]
         return cls.from_dict(data)
 
     @classmethod
