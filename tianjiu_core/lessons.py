@@ -675,14 +675,14 @@ def _settle_question(kind: str, seed: int):
 
     def hint() -> Text:
         if d == 0:
-            base = T("空棟（一棟都沒有）付 5 份", "no 棟 at all (空棟) pays 5 units")
+            base = T("空棟（一棟都沒有）付 5 注", "no 棟 at all (空棟) pays 5 units")
         elif d == 4:
             base = T("4 棟是歸棟，不輸不贏", "4 棟 is even (歸棟): nothing to pay")
         elif d >= 5:
-            base = T(f"{d} 棟是入{'一' if d == 5 else '二'}：結的人反過來付 {d - 4} 份",
+            base = T(f"{d} 棟是入{'一' if d == 5 else '二'}：結的人反過來付 {d - 4} 注",
                      f"{d} 棟 is 入{'一' if d == 5 else '二'}: the finisher pays it {d - 4} unit{'s' if d == 6 else ''}")
         else:
-            base = T(f"少於 4 棟，每少一棟付一份：4 − {d} = {4 - d} 份",
+            base = T(f"少於 4 棟，每少一棟付一注：4 − {d} = {4 - d} 注",
                      f"below 4 棟, one unit per missing 棟: 4 − {d} = {4 - d} units")
         if finisher == banker:
             mult = T(f"；莊家結，人人都乘莊的倍數 {m}（第 {streak} 手莊 + 1），入一入二也一樣",
@@ -1013,7 +1013,7 @@ def _rules_scenarios() -> list[dict]:
 _RULE_NAMES: dict[str, Text] = {
     "wen_zun": T("文尊", "wen_zun (文尊)"), "wen_zun_capture": T("擒尊", "wen_zun_capture (擒尊)"),
     "zhizun_singles_lowest": T("至尊單張最小", "zhizun_singles_lowest"),
-    "empty_dong_units": T("空棟份數", "empty_dong_units (空棟)"),
+    "empty_dong_units": T("空棟注數", "empty_dong_units (空棟)"),
     "banker_rotation": T("換莊方法", "banker_rotation"), "must_beat": T("有得打必打", "must_beat"),
     "yao_capture_factor": T("么雙擒四倍數", "yao_capture_factor"),
 }
@@ -1055,7 +1055,7 @@ def _rules_question(kind: str, seed: int):
              "ui": "choice", "board": {"banker": "E", "streak": 1, "finisher": "S", "ask": "W",
                                        "seats": {SEATS[x]: {"dong": d[x]} for x in range(4)}},
              "choices": [{"id": str(v), "text": _money(v)} for v in (4, 5, 8, 10)]}
-        why = T(f"空棟按這套規則付 {rules.empty_dong_units} 份；莊家不在這一對之中，不用乘。",
+        why = T(f"空棟按這套規則付 {rules.empty_dong_units} 注；莊家不在這一對之中，不用乘。",
                 f"With these rules 空棟 pays {rules.empty_dong_units} units; the banker is not involved, so no multiplier.")
     elif sc["type"] == "next_banker":
         hand = _hand(("55", "33", "66", "22"), (2, 2, 2, 1), 2, rules=rules)
@@ -1097,7 +1097,7 @@ def _rules_question(kind: str, seed: int):
              "choices": [{"id": str(v), "text": _money(v)} for v in sorted({amount, 28, 14, 7, 56})][:5]}
         if not any(c["id"] == ans for c in q["choices"]):
             q["choices"][-1] = {"id": ans, "text": _money(amount)}
-        why = T(f"南家代每個輸家付錢（包括自己），每份乘 {rules.yao_capture_factor}："
+        why = T(f"南家代每個輸家付錢（包括自己），每注乘 {rules.yao_capture_factor}："
                 "東（莊）2 棟 ×2、南 2 棟、西 2 棟。",
                 f"South pays every loser's amount (its own included), each × {rules.yao_capture_factor}: "
                 "East (banker) 2 棟 × 2, South 2 棟, West 2 棟.")
@@ -1335,7 +1335,7 @@ EXAMPLES: dict[str, dict] = {
         "notes": {0: T("南家先出天，收一棟，把丁三留到最後。", "South leads 天 first, banking a 棟 and keeping 丁三 for last."),
                   5: T("北家的雜七比丁三大，但北家一棟都沒有，最後一墩只出一張，不能打。",
                        "North's 雜七 is higher than 丁三, but North has no 棟: on a one-tile last trick it may not beat."),
-                  7: T("南家用丁三結：么結，每份 ×2。", "South finishes with 丁三: 么結, every amount × 2.")}},
+                  7: T("南家用丁三結：么結，每注 ×2。", "South finishes with 丁三: 么結, every amount × 2.")}},
     "yao_capture": {
         "holdings": ("55 11", "12 66", "33 22", "24 44"), "dong": (2, 2, 1, 1),
         "leader": 1, "banker": 0,
@@ -1343,7 +1343,7 @@ EXAMPLES: dict[str, dict] = {
                     "S: 12", "W: discard 33", "N: 24", "E: discard 55"),
         "notes": {4: T("南家想么結，最後出丁三。", "South tries a 么 finish and leads 丁三 last."),
                   6: T("北家有二四，而且有棟：擒住！", "North holds 二四 and has 棟: captured!"),
-                  7: T("么雙擒四：北家結，每份 ×4，全部由南家一個人代付。",
+                  7: T("么雙擒四：北家結，每注 ×4，全部由南家一個人代付。",
                        "么雙擒四: North finishes, every amount × 4, and South alone pays it all.")}},
     "bao_zun": {
         "holdings": ("55 55 33", "66 24 12", "11 11 46", "44 44 16"), "dong": (2, 1, 1, 1),
@@ -1353,7 +1353,7 @@ EXAMPLES: dict[str, dict] = {
         "notes": {3: T("南家用天贏了一棟，保住了出牌權，剩下的兩張是至尊。",
                        "South wins a 棟 with 天 and keeps the lead; its last two tiles are 至尊."),
                   4: T("最後一墩出至尊，沒有牌打得過。", "至尊 on the last trick: nothing can beat it."),
-                  7: T("包尊：每份 ×2。這一墩是最後一墩，所以沒有尊錢。",
+                  7: T("包尊：每注 ×2。這一墩是最後一墩，所以沒有尊錢。",
                        "包尊: every amount × 2. It is the last trick, so there is no 尊錢.")}},
     "si_da_bao": {
         "holdings": ("55 55 33 33", "44 44 25 34", "66 56 22 22", "11 13 46 16"), "dong": (2, 1, 1, 0),
@@ -1361,7 +1361,7 @@ EXAMPLES: dict[str, dict] = {
         "actions": ("S: 44 44 25 34", "W: discard 66 56 22 22", "N: discard 11 13 46 16",
                     "E: discard 55 55 33 33"),
         "notes": {0: T("南家最後四張是四人七，一次出完。", "South's last four tiles are 四人七, led all at once."),
-                  3: T("四大包：每份 ×4。西家是莊，再乘莊的倍數。",
+                  3: T("四大包：每注 ×4。西家是莊，再乘莊的倍數。",
                        "四大包: every amount × 4. West is the banker, so its amount is also × the banker multiplier.")}},
     "qi_zhi": {
         "holdings": ("66 11", "66 44", "22 33", "55 46"), "dong": (0, 6, 0, 0),

@@ -11,7 +11,7 @@
 // Keyboard: every choice and tile is a button (Tab / Enter / Space); "Next" moves on.
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { tileSvg, BY_CODE } from "../tiles.js";
-import { txt, bareTile, pipLabel, tileRow, boardView, randomSeed, seatName } from "./lesson-kit.js";
+import { txt, bareTile, pipLabel, tileRow, boardView, randomSeed, seatName, signed } from "./lesson-kit.js";
 
 /** "天 66": a tile's name and pips, for controls whose question is not the name. */
 function named(code, lang) {
@@ -175,6 +175,7 @@ export class TjLessonQuiz extends TjWidget {
       }
       this.dataset.verdict = v.correct ? "right" : "wrong";
       this.mark(answer, v);
+      if (v.values) this.showValues(v.values);
       this.feedback(txt(v.why, this.language), v.correct ? "right" : "wrong");
       if (v.correct) {
         this.lockChoices();
@@ -202,6 +203,15 @@ export class TjLessonQuiz extends TjWidget {
     }
   }
 
+  /** The engine's value of every choice (strategy), shown once the question is settled. */
+  showValues(values) {
+    for (const b of this.choiceButtons || []) {
+      const n = values[b.dataset.id];
+      if (n === undefined || b.querySelector(".tj-quiz__value")) continue;
+      b.append(h("span", { class: "tj-quiz__value", title: this.t("lessons.valueTitle") }, signed(n)));
+    }
+  }
+
   lockChoices() {
     for (const b of this.choiceButtons || []) b.disabled = true;
     for (const b of this.pickButtons || []) b.disabled = true;
@@ -226,6 +236,7 @@ export class TjLessonQuiz extends TjWidget {
         const btn = this.choiceButtons.find((b) => b.dataset.id === ans);
         if (btn) btn.classList.add("is-right", "is-revealed");
       }
+      if (v.values) this.showValues(v.values);
       this.dataset.verdict = "revealed";
       this.feedback(this.t("lessons.revealed"), "right");
       this.lockChoices();
