@@ -95,7 +95,7 @@ DEFAULT_BUDGET = 20_000_000
 """Node budget of the bridge ops when the request names none (about a minute)."""
 
 _INF = 1 << 30
-_CACHE_LIMIT = 1_500_000   # canonical keys + table entries kept between searches
+_CACHE_LIMIT = 1_000_000   # canonical keys + table entries kept between searches
 
 
 class BudgetExceededError(TianJiuError):
