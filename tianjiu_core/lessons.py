@@ -49,15 +49,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .bridge import register
-from .deal import METHODS, Rng, deal, parse_method, shuffled_wall
+from .deal import METHODS, Rng, deal, shuffled_wall
 from .errors import IllegalActionError, NotationError, TianJiuError
 from .game import Action, Hand
 from .notation import SEAT_NAMES, SEATS, parse_seat, parse_tiles, sort_tiles
 from .players import greedy_action
-from .plays import CLASS_NAMES, Play, all_plays, beats, try_classify
+from .plays import Play, all_plays, beats, try_classify
 from .rules import Rules
-from .scoring import FINISH_LABELS, Finish, settle
-from .tiles import BY_CODE, CIVIL, FULL_SET, MILITARY, TILES, Tile
+from .scoring import FINISH_LABELS, settle
+from .tiles import BY_CODE, MILITARY, TILES, Tile
 
 __all__ = ["question", "check", "solution", "KINDS", "trick_start", "trick_play", "example",
            "EXAMPLES", "TRICK_SEEDS"]
@@ -1201,7 +1201,7 @@ def _why_illegal(hand: Hand, action: Action) -> Text | None:
     """Why South's action is refused, in both languages (None when legal)."""
     try:
         hand.verify(action)
-    except IllegalActionError as exc:
+    except IllegalActionError:
         pass
     else:
         return None

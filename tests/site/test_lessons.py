@@ -16,8 +16,6 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-import pytest
-
 from tianjiu_core import lessons as L
 from tianjiu_core.tiles import BY_CODE
 
