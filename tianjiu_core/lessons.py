@@ -1201,10 +1201,13 @@ def _why_illegal(hand: Hand, action: Action) -> Text | None:
     """Why South's action is refused, in both languages (None when legal)."""
     try:
         hand.verify(action)
-    except IllegalActionError:
-        pass
+    except IllegalActionError as exc:
+        message = str(exc)
     else:
         return None
+    held = Counter(hand.holdings[action.seat])
+    if any(c > held[t] for t, c in Counter(action.tiles).items()):
+        return T("你手上沒有這些牌。", "You do not hold those tiles.")
     n = hand.trick_size
     if action.size != n:
         return T(f"這一墩每人出 {n} 張（和先出的一樣多），你選了 {action.size} 張。",
@@ -1216,7 +1219,8 @@ def _why_illegal(hand: Hand, action: Action) -> Text | None:
         return T("這幾張不成牌型：要打就要出一手同類而更大的牌，不然就面向下墊牌。",
                  "Those tiles make no play: to beat you need a higher play of the same class; "
                  "otherwise discard them face down.")
-    assert best is not None
+    if best is None or beats(best, p) or action.kind != "play":
+        return T(message, message)  # a rule this lesson does not teach: the engine's words
     return _join(T("打不過：", "That does not beat:"), _beat_reason(best, p),
                  T("可以改為墊牌。", " You may discard instead."))
 
