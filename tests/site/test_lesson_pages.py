@@ -1,4 +1,5 @@
-"""The tutorial (site/lessons) in Chromium: every lesson's check answered wrong and then
+"""The tutorial (site/lessons) in Chromium (named apart from tests/test_lessons.py, the engine side,
+so pytest can collect both): every lesson's check answered wrong and then
 right, graded by the engine in the page; the 简体 build free of 繁體-only characters
 outside lang="zh-Hant"; phone width; screenshots.
 
