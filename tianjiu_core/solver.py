@@ -127,6 +127,8 @@ _CIVIL_BITS = sum(ONE[k] for k in range(11))
 _MIL_BITS = sum(ONE[k] for k in range(11, NKINDS))
 _K12, _K15, _K16, _K24 = KIND_OF[TILES[20].index], 10, 9, 14
 
+_KIND_CODE = {"plain": 0, "yao": 1, "zun": 2, "four": 3}
+
 # play flags
 _SUPREME, _WENZUN, _FOUR, _YAO, _TOP, _CAP16 = 1, 2, 4, 8, 16, 32
 _CLS_INDEX = {c: i for i, c in enumerate(PLAY_CLASSES)}
@@ -578,7 +580,7 @@ class _Search:
         self.budget = budget
         self.tt = tb.table(hero, banker, streak) if pruning else {}
         self.progress = progress
-        self.settle_cache: dict[tuple, int] = {}
+        self.settle_cache: dict[int, int] = {}
         rules = tb.rules
         self.zun = tuple(zun_money(c, banker, streak).payments[hero] for c in range(4))
         self.sdh = tuple(si_da_he_money(c, banker, streak, rules).payments[hero] for c in range(4))
@@ -599,7 +601,9 @@ class _Search:
     def settlement(self, winner: int, dong: Sequence[int], kind: str, captured: int,
                    guaranteed: bool, k: int, flt: bool) -> int:
         """The hero's share of the final settlement, by :func:`scoring.settle` itself."""
-        key = (winner, tuple(dong), kind, captured, guaranteed, k, flt)
+        key = (winner | dong[0] << 2 | dong[1] << 6 | dong[2] << 10 | dong[3] << 14
+               | _KIND_CODE[kind] << 18 | (captured + 1) << 20 | guaranteed << 23 | k << 24
+               | flt << 27)
         v = self.settle_cache.get(key)
         if v is None:
             s = settle(banker=self.banker, banker_streak=self.streak, finisher=winner,
@@ -759,41 +763,32 @@ class _Search:
                 c2 = D[s2] > 0 and P_CLS[p2] == cl
                 c3 = D[s3] > 0 and P_CLS[p3] == cl
                 r1, r2, r3 = P_RANK[p1], P_RANK[p2], P_RANK[p3]
-
-                def end(best_pid: int, winner: int) -> int:
-                    D[winner] += 1
-                    v = terminal(leader, 1, pl, best_pid, winner, False)
-                    D[winner] -= 1
-                    return v
-
-                def third(best_pid: int, best_seat: int) -> int:
-                    can = c3 and r3 > P_RANK[best_pid]
-                    if not can:
-                        return end(best_pid, best_seat)
-                    vb = end(p3, s3)
-                    if must_beat:
-                        return vb
-                    vd = end(best_pid, best_seat)
-                    return (vb if vb > vd else vd) if s3 == hero else (vb if vb < vd else vd)
-
-                def second(best_pid: int, best_seat: int) -> int:
-                    can = c2 and r2 > P_RANK[best_pid]
-                    if not can:
-                        return third(best_pid, best_seat)
-                    vb = third(p2, s2)
-                    if must_beat:
-                        return vb
-                    vd = third(best_pid, best_seat)
-                    return (vb if vb > vd else vd) if s2 == hero else (vb if vb < vd else vd)
-
-                can = c1 and r1 > P_RANK[pl]
-                if not can:
-                    return second(pl, leader)
-                vb = second(p1, s1)
-                if must_beat:
-                    return vb
-                vd = second(pl, leader)
-                return (vb if vb > vd else vd) if s1 == hero else (vb if vb < vd else vd)
+                # each follower in turn may beat the best so far (or must, under must_beat)
+                o1 = ((p1, s1),) if c1 and r1 > P_RANK[pl] else ()
+                if not (o1 and must_beat):
+                    o1 += ((pl, leader),)
+                v1 = None
+                for bp1, bs1 in o1:
+                    o2 = ((p2, s2),) if c2 and r2 > P_RANK[bp1] else ()
+                    if not (o2 and must_beat):
+                        o2 += ((bp1, bs1),)
+                    v2 = None
+                    for bp2, bs2 in o2:
+                        o3 = ((p3, s3),) if c3 and r3 > P_RANK[bp2] else ()
+                        if not (o3 and must_beat):
+                            o3 += ((bp2, bs2),)
+                        v3 = None
+                        for bp3, bs3 in o3:
+                            D[bs3] += 1
+                            v = terminal(leader, 1, pl, bp3, bs3, False)
+                            D[bs3] -= 1
+                            if v3 is None or ((v > v3) if s3 == hero else (v < v3)):
+                                v3 = v
+                        if v2 is None or ((v3 > v2) if s2 == hero else (v3 < v2)):
+                            v2 = v3
+                    if v1 is None or ((v2 > v1) if s1 == hero else (v2 < v1)):
+                        v1 = v2
+                return v1  # type: ignore[return-value]
             finally:
                 X[0] -= h
 
