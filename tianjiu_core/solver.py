@@ -651,6 +651,7 @@ class _Search:
         N_CIVIL = len(tb.suit_order[0])
         compress = not down_rule and pruning
         prune_beats = tb.prune_beats
+        fast = pruning and not down_rule
         PBIT = tb.pbit
         SPEC_BASE, SPEC24, SPEC16 = tb.spec_base, tb.spec24, tb.spec16
         M12, M15 = 3 << (2 * _K12), 3 << (2 * _K15)
@@ -820,58 +821,58 @@ class _Search:
                 over_budget()
             if progress is not None and not c & 0xFFFF:
                 progress(c)
-            if pruning and lead_pid >= 0 and not down_rule:
-                # who can still win this trick?  The seat that is best now, and any
-                # seat still to act that could beat it.  Then bound the outcome.
-                i0 = IC.get(H[0]) or info(H[0])
-                i1 = IC.get(H[1]) or info(H[1])
-                i2 = IC.get(H[2]) or info(H[2])
-                i3 = IC.get(H[3]) or info(H[3])
-                bit = PBIT[best_pid]
-                cur = best_seat if best_seat >= 0 else leader
-                winners = [cur]
-                if not closed:
-                    ii = (i0, i1, i2, i3)
-                    for j in range(step, 4):
-                        sj = leader + j & 3
-                        if ii[sj][6] & bit and not (last and k == 1 and D[sj] == 0):
-                            winners.append(sj)
-                if len(winners) == 1 and last:
-                    # nobody can beat: the last trick's result is settled already
-                    return resolve(leader, n, k, last, lead_pid, best_pid, cur, closed, alpha,
-                                   beta)
-                if not last:
-                    p0, p1, p2, p3 = i0[5], i1[5], i2[5], i3[5]
-                    b0, b1, b2, b3 = i0[6], i1[6], i2[6], i3[6]
-                    feats = [i0[7] if b0 & (p1 | p2 | p3) else -1,
-                             i1[7] if b1 & (p0 | p2 | p3) else -1,
-                             i2[7] if b2 & (p0 | p1 | p3) else -1,
-                             i3[7] if b3 & (p0 | p1 | p2) else -1]
-                    lo = INF
-                    hi = -INF
-                    lf = P_FLAGS[lead_pid]
-                    for w in winners:
-                        fw = feats[w]
-                        feats[w] = (i0, i1, i2, i3)[w][7]   # it leads next: it can win
-                        # a 至尊 lead is won by its leader (賀尊) or by a capture (擒尊)
-                        bonus = (zun[w] if he_zun else 0) if lf & SUPREME else (
-                            sdh[w] if lf & FOUR and si_da_he else 0)
-                        D[w] += k
-                        try:
-                            blo, bhi = static_bounds(n - k, feats[0], feats[1], feats[2], feats[3])
-                        finally:
-                            D[w] -= k
-                        feats[w] = fw
-                        if blo + bonus < lo:
-                            lo = blo + bonus
-                        if bhi + bonus > hi:
-                            hi = bhi + bonus
-                    if lo >= beta:
-                        return lo
-                    if hi <= alpha:
-                        return hi
             h = H[seat]
-            inf = IC.get(h) or info(h)
+            if fast:
+                h0, h1, h2, h3 = H
+                ii = (IC.get(h0) or info(h0), IC.get(h1) or info(h1),
+                      IC.get(h2) or info(h2), IC.get(h3) or info(h3))
+                inf = ii[seat]
+                if lead_pid >= 0:
+                    # who can still win this trick?  The seat that is best now, and any
+                    # seat still to act that could beat it.  Then bound the outcome.
+                    bit = PBIT[best_pid]
+                    cur = best_seat if best_seat >= 0 else leader
+                    winners = [cur]
+                    if not closed:
+                        for j in range(step, 4):
+                            sj = leader + j & 3
+                            if ii[sj][6] & bit and not (last and k == 1 and D[sj] == 0):
+                                winners.append(sj)
+                    if last:
+                        if len(winners) == 1:
+                            # nobody can beat: the last trick's result is settled already
+                            return resolve(leader, n, k, last, lead_pid, best_pid, cur, closed,
+                                           alpha, beta)
+                    else:
+                        p0, p1, p2, p3 = ii[0][5], ii[1][5], ii[2][5], ii[3][5]
+                        feats = [ii[0][7] if ii[0][6] & (p1 | p2 | p3) else -1,
+                                 ii[1][7] if ii[1][6] & (p0 | p2 | p3) else -1,
+                                 ii[2][7] if ii[2][6] & (p0 | p1 | p3) else -1,
+                                 ii[3][7] if ii[3][6] & (p0 | p1 | p2) else -1]
+                        lo = INF
+                        hi = -INF
+                        lf = P_FLAGS[lead_pid]
+                        # a 至尊 lead is won by its leader (賀尊) or by a capture (擒尊)
+                        sup = lf & SUPREME and he_zun
+                        four = lf & FOUR and si_da_he
+                        for w in winners:
+                            fw = feats[w]
+                            feats[w] = ii[w][7]   # it leads next: it can win
+                            bonus = zun[w] if sup else (sdh[w] if four else 0)
+                            D[w] += k
+                            blo, bhi = static_bounds(n - k, feats[0], feats[1], feats[2], feats[3])
+                            D[w] -= k
+                            feats[w] = fw
+                            if blo + bonus < lo:
+                                lo = blo + bonus
+                            if bhi + bonus > hi:
+                                hi = bhi + bonus
+                        if lo >= beta:
+                            return lo
+                        if hi <= alpha:
+                            return hi
+            else:
+                inf = IC.get(h) or info(h)
             beats: Sequence[int] = ()
             if not closed and not (last and k == 1 and D[seat] == 0):
                 if lead_pid < 0:  # face-down lead: the highest of 天 … 板凳, if higher
@@ -915,11 +916,8 @@ class _Search:
                 discs = (h,) if n == k else (submultisets(h, k)[0],)  # nothing after this trick
             else:
                 o1, o2, o3 = H[seat - 3], H[seat - 2], H[seat - 1]
-                if not down_rule and pruning:
-                    i1 = IC.get(o1) or info(o1)
-                    i2 = IC.get(o2) or info(o2)
-                    i3 = IC.get(o3) or info(o3)
-                    dead = not inf[6] & (i1[5] | i2[5] | i3[5])
+                if fast:
+                    dead = not inf[6] & (ii[seat - 3][5] | ii[seat - 2][5] | ii[seat - 1][5])
                 else:
                     dead = False
                 if dead:  # can never win a trick again: what it keeps cannot matter
