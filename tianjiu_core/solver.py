@@ -1236,10 +1236,30 @@ class _Search:
                 if hi < beta:
                     beta = hi
             elif pruning and not down_rule:
-                lo, hi = static_bounds(n, i0[7] if k0 >= 0 or leader == 0 else -1,
-                                       i1[7] if k1 >= 0 or leader == 1 else -1,
-                                       i2[7] if k2 >= 0 or leader == 2 else -1,
-                                       i3[7] if k3 >= 0 or leader == 3 else -1)
+                feats = [i0[7] if k0 >= 0 or leader == 0 else -1,
+                         i1[7] if k1 >= 0 or leader == 1 else -1,
+                         i2[7] if k2 >= 0 or leader == 2 else -1,
+                         i3[7] if k3 >= 0 or leader == 3 else -1]
+                lo, hi = static_bounds(n, feats[0], feats[1], feats[2], feats[3])
+                # a sure trick: a play of the leader nobody can beat.  Its side can
+                # take it now, so the bounds after that trick bound this position on
+                # the leader's side (the hero's value ≥ …, or an opponent's ≤ …)
+                ob = (b1 | b2 | b3, b0 | b2 | b3, b0 | b1 | b3, b0 | b1 | b2)[leader]
+                for p in (IC.get(h) or info(h))[0]:
+                    k = P_SIZE[p]
+                    if k < n and not PBIT[p] & ob:
+                        f = P_FLAGS[p]
+                        bonus = (zun[leader] if he_zun else 0) if f & SUPREME else (
+                            sdh[leader] if f & FOUR and si_da_he else 0)
+                        D[leader] += k
+                        clo, chi = static_bounds(n - k, feats[0], feats[1], feats[2], feats[3])
+                        D[leader] -= k
+                        if leader == hero:
+                            if clo + bonus > lo:
+                                lo = clo + bonus
+                        elif chi + bonus < hi:
+                            hi = chi + bonus
+                        break
                 e = tt[key] = (lo, hi, -1)
                 if lo >= beta:
                     return lo
