@@ -280,13 +280,14 @@ def _puzzle_index(ctx: Context) -> str:
     key = "en" if lang == "en" else "hant"
 
     def link(p: dict) -> str:
-        return f'[{p["id"]}]({p["id"]}.md){{ data-puzzle-id="{p["id"]}" }}'
+        title = p["title"][key].replace("[", "\\[").replace("]", "\\]").replace("|", "\\|")
+        return f'[{title}]({p["id"]}.md){{ data-puzzle-id="{p["id"]}" }}'
 
     def rows(items: list[dict]) -> list[str]:
         out = [f"| {w['col_id']} | {w['col_title']} | {w['col_d']} | {w['col_v']} |",
                "|---|---|---|---|"]
         for p in items:
-            out.append(f"| {link(p)} | {p['title'][key]} | "
+            out.append(f"| {p['id']} | {link(p)} | "
                        f"<span title=\"{p['difficulty']}/5\">{_stars(p['difficulty'])}</span> | "
                        f"{w[p['visibility']]} |")
         return out
@@ -309,7 +310,7 @@ def _puzzle_index(ctx: Context) -> str:
         if not mine:
             continue
         lines += ["", f"### {w['level'].format(d=d)} {_stars(d)} {{ #difficulty-{d} }}", ""]
-        lines += [f"- {link(p)} {p['title'][key]}" for p in mine]
+        lines += [f"- {p['id']} {link(p)}" for p in mine]
     return "\n".join(lines) + "\n"
 
 

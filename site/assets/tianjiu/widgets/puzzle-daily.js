@@ -49,7 +49,7 @@ export function chosenDate(el) {
   if (q && dayNumber(q) !== null) return q;
   const a = el && el.getAttribute("date");
   if (a && dayNumber(a) !== null) return a;
-  return progress.localDate();
+  return progress.localDate(new Date());
 }
 
 /** A date in the page language: "2026年12月5日（星期六）" / "Saturday 5 December 2026". */
@@ -85,6 +85,17 @@ function base(el, attr, fallback) {
 
 class DataWidget extends TjWidget {
   static needsEngine = false;
+
+  // progress listeners end with the page (instant navigation) and resume if the element comes back
+  connectedCallback() {
+    super.connectedCallback();
+    if (!this.unlisten && this.listen) this.unlisten = progress.onProgress(() => this.listen());
+  }
+
+  disconnectedCallback() {
+    if (this.unlisten) this.unlisten();
+    this.unlisten = null;
+  }
 
   get data() { return base(this, "data", "puzzles/"); }
   get pages() { return base(this, "pages", this.data); }
@@ -147,7 +158,10 @@ export class TjPuzzleArchive extends DataWidget {
     this.listEl = h("ol", { class: "tj-archive__list", reversed: true });
     this.append(h("div", { class: "tj-archive" }, this.listEl));
     this.show();
-    this.unlisten = progress.onProgress(() => this.show());
+  }
+
+  listen() {
+    this.show();
   }
 
   async show() {
@@ -182,15 +196,16 @@ export class TjPuzzleArchive extends DataWidget {
   }
 }
 
-export class TjPuzzleProgress extends TjWidget {
-  static needsEngine = false;
-
+export class TjPuzzleProgress extends DataWidget {
   render() {
     this.notice = h("p", { class: "tj-message tj-pz__notice", role: "alert", hidden: true });
     this.line = h("p", { class: "tj-progress__line" });
     this.append(h("div", { class: "tj-progress" }, this.notice, this.line));
     this.show();
-    this.unlisten = progress.onProgress(() => this.show());
+  }
+
+  listen() {
+    this.show();
   }
 
   show() {

@@ -182,8 +182,14 @@ export function onProgress(fn) {
   return () => listeners.delete(fn);
 }
 
-/** Today's local date as YYYY-MM-DD. */
-export function localDate(d = new Date()) {
+/** Today's local date as YYYY-MM-DD — or the page's ?date=YYYY-MM-DD, which stands for
+ *  "today" on that page (to open another day's daily puzzle; the tests use it). */
+export function localDate(d = null) {
+  if (d === null && globalThis.location) {
+    const q = new URLSearchParams(location.search).get("date");
+    if (q && validDate(q)) return q;
+  }
+  d = d || new Date();
   const p = (n) => String(n).padStart(2, "0");
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
@@ -191,7 +197,8 @@ export function localDate(d = new Date()) {
 /** Record the outcome of an attempt.  kind: "wrong" (a wrong try), "shown" (solution
  *  shown), "solved" (finished; clean = no wrong try and no solution this attempt).
  *  daily: the schedule date when the puzzle was opened as that day's daily puzzle. */
-export function record(id, kind, { clean = false, daily = null, today = localDate() } = {}) {
+export function record(id, kind, { clean = false, daily = null, today = null } = {}) {
+  today = today || localDate();
   if (!ID.test(String(id))) return load();
   const data = load();
   let e = data.puzzles[id];
@@ -218,7 +225,8 @@ function addDays(date, n) {
 }
 
 /** Counts for display: {solved, failed, streak, best, daily} (see the header). */
-export function summary(data = load(), today = localDate()) {
+export function summary(data = load(), today = null) {
+  today = today || localDate();
   let solved = 0;
   let failed = 0;
   for (const e of Object.values(data.puzzles)) {

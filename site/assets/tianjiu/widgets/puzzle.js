@@ -28,15 +28,6 @@ import "./puzzle-daily.js";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// engine reasons (English) → our words; anything else is shown as the engine says it
-const ILLEGAL = [
-  [/has no 棟 and this is the last trick of one tile/, "puzzle.illegal.noDong"],
-  [/cannot beat a|is not higher than|does not beat/, "puzzle.illegal.noBeat"],
-  [/is not a play/, "puzzle.illegal.notPlay"],
-  [/nothing beats/, "puzzle.illegal.supreme"],
-  [/擒尊|captured/, "puzzle.illegal.closed"],
-];
-
 export class TjPuzzle extends TjWidget {
   render() {
     this.dataset.verdict = "";
@@ -64,11 +55,18 @@ export class TjPuzzle extends TjWidget {
       this.feedbackEl, this.toolsEl, this.endEl, this.solutionEl, this.valuesEl, this.progressEl, this.keysEl));
     this.addEventListener("keydown", (e) => this.key(e));
     this.showNotice();
-    this.unlisten = progress.onProgress(() => this.showProgress());
+  }
+
+  // instant navigation throws the page away: stop listening to progress (and listen again
+  // if the element is put back into a page)
+  connectedCallback() {
+    super.connectedCallback();
+    if (!this.unlisten && this.progressEl) this.unlisten = progress.onProgress(() => this.showProgress());
   }
 
   disconnectedCallback() {
-    // instant navigation removes the page: stop listening (the element may come back: reconnect re-renders nothing)
+    if (this.unlisten) this.unlisten();
+    this.unlisten = null;
   }
 
   button(key, onclick, { disabled = false, hidden = false, cls = "", primary = false } = {}) {
@@ -93,8 +91,8 @@ export class TjPuzzle extends TjWidget {
     if (!response.ok) throw new Error(this.t("puzzle.fetchFailed", { url: url.pathname, why: `HTTP ${response.status}` }));
     this.toml = await response.text();
     this.info = await engine.call("puzzle_load", { toml: this.toml });
-    this.id = this.info.id;
-    this.dataset.puzzle = this.id;
+    this.puzzleId = this.info.id;
+    this.dataset.puzzle = this.puzzleId;
     this.hero = this.info.hero;
     this.start = this.info.position;
     this.moves = [];
@@ -202,7 +200,7 @@ export class TjPuzzle extends TjWidget {
     const codes = this.pickedCodes();
     const need = pos.trick && pos.trick.length ? actionSize(pos.trick[0]) : null;
     const parts = [];
-    parts.push(need ? this.t("puzzle.needFollow", { n: need }) : this.t("puzzle.needLead"));
+    parts.push(need ? this.t(need === 1 ? "puzzle.needFollow1" : "puzzle.needFollow", { n: need }) : this.t("puzzle.needLead"));
     parts.push(codes.length ? this.t("puzzle.picked", { tiles: tileNames(codes, lang) }) : this.t("puzzle.pickedNone"));
     this.pickEl.textContent = parts.join(" ");
     for (const [i, b] of (this.tileButtons || []).entries()) {
@@ -234,9 +232,9 @@ export class TjPuzzle extends TjWidget {
   }
 
   showProgress() {
-    if (!this.id) return;
+    if (!this.puzzleId) return;
     const s = progress.summary();
-    const mine = progress.statusOf(this.id);
+    const mine = progress.statusOf(this.puzzleId);
     this.progressEl.textContent = [
       this.t("puzzle.thisOne", { status: this.t(`puzzle.mine.${mine || "new"}`) }),
       this.t("puzzle.totals", s),
@@ -340,7 +338,7 @@ export class TjPuzzle extends TjWidget {
       this.busy = false;
       if (err && err.type === "IllegalActionError") {
         this.dataset.verdict = "illegal";
-        this.feedback(this.illegalWords(err, kind, codes), "illegal");
+        this.feedback(this.illegalWords(err), "illegal");
         this.dispatchEvent(new CustomEvent("tj-puzzle-verdict", { detail: { correct: null, illegal: true, ms: performance.now() - t0 } }));
       } else {
         this.feedback(explain(err, lang), "error");
@@ -385,25 +383,23 @@ export class TjPuzzle extends TjWidget {
     }
   }
 
-  /** Words for an illegal move: our own for the common reasons, else the engine's. */
-  illegalWords(err, kind, codes) {
-    const msg = String(err.message || "");
-    const match = ILLEGAL.find(([re]) => re.test(msg));
-    const lang = this.language;
-    const base = match ? this.t(match[1], { tiles: tileNames(codes, lang) }) : explain(err, lang);
-    return base;
+  /** Words for an illegal move: the engine's reason in the page language (without the
+   *  "move '…':" the ops put in front of the English one). */
+  illegalWords(err) {
+    if (err && typeof err.message === "string") err.message = err.message.replace(/^move '[^']*': /, "");
+    return explain(err, this.language);
   }
 
   saveOutcome(kind) {
     const date = this.getAttribute("date");
     if (kind === "solved") {
-      progress.record(this.id, "solved", { clean: this.wrong === 0 && !this.shown, daily: date });
+      progress.record(this.puzzleId, "solved", { clean: this.wrong === 0 && !this.shown, daily: date });
       this.recorded = true;
     } else if (!this.recorded) {
-      progress.record(this.id, kind, { daily: date });
+      progress.record(this.puzzleId, kind, { daily: date });
       this.recorded = true;
     } else if (kind === "wrong") {
-      progress.record(this.id, "wrong", { daily: date });  // counts the try
+      progress.record(this.puzzleId, "wrong", { daily: date });  // counts the try
     }
   }
 

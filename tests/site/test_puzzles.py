@@ -1,0 +1,518 @@
+"""The puzzle trainer: generated pages and data, <tj-puzzle> solved by mouse and by
+keyboard, wrong and illegal moves, hint, solution, values, undo, the daily puzzle
+(local date, fixed dates), the archive, progress in localStorage (a corrupt save is
+repaired with a message), every puzzle page clean, screenshots at 1280 and 360 px.
+
+Expected values come from the engine itself (tianjiu_core.puzzles: step, values,
+hint, solution_line, puzzle_for), so the tests hold for any puzzles the collection
+has; they pick the puzzles they need (open / hidden, a wrong move) from puzzles/."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import time
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+from sitekit import ENGINE_TIMEOUT_MS, ROOT
+
+from tianjiu_core import bridge
+from tianjiu_core import puzzles as P
+from tianjiu_core.notation import SEAT_NAMES
+from tianjiu_core.tiles import TILES
+from tianjiu_site import hans, puzzle_pages
+
+PUZZLE_FILES = sorted(p for p in (ROOT / "puzzles").glob("*.toml") if p.name != "schedule.toml")
+ALL = [P.Puzzle.load(str(p)) for p in PUZZLE_FILES]
+SCHEDULE_TEXT = (ROOT / "puzzles" / "schedule.toml").read_text(encoding="utf-8")
+SCHEDULE = P.Schedule.loads(SCHEDULE_TEXT)
+NAME = {t.code: {"hant": t.name_hant, "hans": t.name_hans, "en": t.name_en} for t in TILES}
+
+pytestmark = pytest.mark.skipif(not ALL, reason="no puzzles in puzzles/ yet")
+
+
+def open_puzzle(skip=()) -> P.Puzzle:
+    return next(p for p in ALL if p.visibility == "open" and p.id not in skip)
+
+
+def hidden_puzzle() -> P.Puzzle | None:
+    return next((p for p in ALL if p.visibility == "hidden"), None)
+
+
+def wrong_move(p: P.Puzzle) -> dict:
+    """A legal move that is not in the best group, with its value (the engine's)."""
+    step0 = P.values(p, [])["steps"][0]
+    return next(a for a in step0["actions"] if not a["best"]) | {"best_value": step0["best_value"]}
+
+
+def signed(v) -> str:
+    """The page's number format: +6, −2 (a real minus), 0, −4.75."""
+    r = round(v * 100) / 100
+    s = str(abs(int(r))) if float(r).is_integer() else f"{abs(r):.2f}".rstrip("0")
+    return f"+{s}" if r > 0 else f"−{s}" if r < 0 else "0"
+
+
+def puzzle_page(p: P.Puzzle, lang: str = "hant") -> str:
+    return {"hant": "", "hans": "zh-Hans/", "en": "en/"}[lang] + f"puzzles/{p.id}/"
+
+
+def ready(tab, selector="tj-puzzle", fast=True):
+    tab.page.wait_for_selector(f"{selector}[data-state=ready]", timeout=ENGINE_TIMEOUT_MS)
+    if fast:  # no pause between the engine's replies
+        tab.page.eval_on_selector(selector, "el => el.setAttribute('step-ms', '0')")
+
+
+def idle(tab, selector="tj-puzzle"):
+    tab.page.wait_for_function(f"!document.querySelector('{selector}').dataset.busy", timeout=30_000)
+
+
+def pick(tab, codes, selector="tj-puzzle"):
+    """Click the hero's tiles with these codes (each tile button once)."""
+    used = set()
+    for code in codes:
+        buttons = tab.page.locator(f"{selector} .tj-pz__tile[data-code='{code}']")
+        for i in range(buttons.count()):
+            b = buttons.nth(i)
+            idx = b.get_attribute("data-index")
+            if idx not in used:
+                used.add(idx)
+                b.click()
+                break
+        else:
+            raise AssertionError(f"no tile {code} to pick")
+
+
+def play(tab, move: str, selector="tj-puzzle"):
+    kind, _, rest = move.partition(" ") if move.startswith("discard") else ("play", "", move)
+    pick(tab, rest.split())
+    tab.page.click(f"{selector} .tj-pz__{'discard' if kind == 'discard' else 'play'}")
+    tab.page.wait_for_function(f"document.querySelector('{selector}').dataset.verdict !== ''", timeout=30_000)
+    idle(tab, selector)
+
+
+def storage(tab) -> dict:
+    return json.loads(tab.page.evaluate("localStorage.getItem('tianjiu.puzzles')") or "null")
+
+
+# --------------------------------------------------------------------------- build, no browser
+
+def test_every_puzzle_has_a_page_in_three_languages(site_dir):
+    for p in ALL:
+        for lang, prefix in (("hant", ""), ("hans", "zh-Hans/"), ("en", "en/")):
+            page = site_dir / prefix / "puzzles" / p.id / "index.html"
+            assert page.exists(), page
+            html = page.read_text(encoding="utf-8")
+            title = p.title["en"] if lang == "en" else hans.text(p.title["hant"]) if lang == "hans" else p.title["hant"]
+            h1 = re.search(r"<h1[^>]*>(.*?)</h1>", html, re.S).group(1)
+            assert title in re.sub(r"<[^>]+>", "", h1), (page, h1)
+            src = re.search(r'<tj-puzzle src="([^"]+)"', html).group(1)
+            assert (page.parent / src).resolve() == (site_dir / "puzzles" / f"{p.id}.toml").resolve()
+            for t in p.themes:   # theme links go to the index's theme sections
+                assert f'href="../#{t}"' in html, (page, t)
+
+
+def test_index_page_has_a_section_per_theme(site_dir):
+    for prefix in ("", "zh-Hans/", "en/"):
+        html = (site_dir / prefix / "puzzles" / "index.html").read_text(encoding="utf-8")
+        for tid in P.THEMES:
+            assert re.search(rf'<h2 id="{tid}"', html), (prefix, tid)
+        for p in ALL:
+            assert f'data-puzzle-id="{p.id}"' in html and f'href="{p.id}/"' in html
+        assert '<h2 id="by-difficulty"' in html
+    html = (site_dir / "en" / "puzzles" / "index.html").read_text(encoding="utf-8")
+    assert P.THEMES["yao_finish"][2] in html and P.THEMES["yao_finish"][4] in html
+    hant = (site_dir / "puzzles" / "index.html").read_text(encoding="utf-8")
+    assert P.THEMES["dun_tian"][3] in hant
+
+
+def test_schedule_and_index_json_let_pages_work_without_the_engine(site_dir):
+    schedule = json.loads((site_dir / "puzzles" / "schedule.json").read_text(encoding="utf-8"))
+    assert schedule == P.schedule_json(SCHEDULE_TEXT)
+    index = json.loads((site_dir / "puzzles" / "index.json").read_text(encoding="utf-8"))
+    assert [x["id"] for x in index["puzzles"]] == [p.id for p in ALL]
+    first = index["puzzles"][0]
+    assert first["title"]["hans"] == hans.text(ALL[0].title["hant"]) and first["difficulty"] == ALL[0].difficulty
+    assert [t["id"] for t in index["themes"]] == list(P.THEMES)
+    for pid in schedule["ids"]:
+        assert (site_dir / "puzzles" / f"{pid}.toml").exists()
+
+
+def test_generated_pages_are_ignored_by_git_and_rewritten_only_when_changed(tmp_path):
+    out = subprocess.run(["git", "check-ignore", "site/puzzles/0001.md", "site/puzzles/0001.en.md"],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert out.stdout.split() == ["site/puzzles/0001.md", "site/puzzles/0001.en.md"]
+    table = puzzle_pages.themes()
+    puzzles = puzzle_pages.load_puzzles(known_themes=table)
+    (tmp_path / "puzzles").mkdir()
+    hand_written = tmp_path / "puzzles" / "index.md"
+    hand_written.write_text("# mine\n", encoding="utf-8")
+    stale = tmp_path / "puzzles" / "9999.md"
+    stale.write_text("---\n" + puzzle_pages.MARKER + " from puzzles/9999.toml\n---\n", encoding="utf-8")
+    written = puzzle_pages.write_pages(tmp_path, puzzles, table)
+    assert len(written) == 2 * len(puzzles)
+    assert not stale.exists() and hand_written.read_text(encoding="utf-8") == "# mine\n"
+    assert puzzle_pages.write_pages(tmp_path, puzzles, table) == []   # nothing changed: nothing written
+
+
+def test_a_bad_puzzle_file_fails_the_build_naming_file_and_field(tmp_path):
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    text = PUZZLE_FILES[0].read_text(encoding="utf-8")
+    (folder / f"{ALL[0].id}.toml").write_text(text.replace("difficulty = ", "difficulty = 9 #"), encoding="utf-8")
+    with pytest.raises(puzzle_pages.PuzzlePagesError, match=rf"{ALL[0].id}\.toml: difficulty must be 1–5"):
+        puzzle_pages.load_puzzles(folder)
+    (folder / f"{ALL[0].id}.toml").write_text(text.replace('themes = [', 'themes = ["no_such", '), encoding="utf-8")
+    with pytest.raises(puzzle_pages.PuzzlePagesError, match="unknown theme 'no_such'"):
+        puzzle_pages.load_puzzles(folder)
+    (folder / f"{ALL[0].id}.toml").write_text(text, encoding="utf-8")
+    (folder / "schedule.toml").write_text('format = "tianjiu-schedule/1"\nstart = 2026-12-01\nids = ["zzzz"]\n',
+                                          encoding="utf-8")
+    with pytest.raises(puzzle_pages.PuzzlePagesError, match="zzzz"):
+        puzzle_pages.load_schedule(folder, ids={ALL[0].id})
+
+
+# --------------------------------------------------------------------------- solving
+
+def test_solve_by_clicking_then_values_and_undo(tab):
+    p = open_puzzle()
+    line = P.solution_line(p)
+    tab.goto(puzzle_page(p))
+    ready(tab)
+    page = tab.page
+    hero = line["start"]["hero"]
+    assert page.get_attribute("tj-puzzle", "data-puzzle") == p.id
+    # the board: the hero's tiles as buttons with their names, every seat's 棟, the banker
+    hand = page.eval_on_selector_all("tj-puzzle .tj-pz__tile", "bs => bs.map(b => b.dataset.code)")
+    assert hand == line["start"]["holdings"][hero]
+    labels = page.eval_on_selector_all("tj-puzzle .tj-pz__tile", "bs => bs.map(b => b.getAttribute('aria-label'))")
+    assert all(NAME[c]["hant"] in lab for c, lab in zip(hand, labels))
+    for seat, n in line["start"]["dong"].items():
+        assert page.get_attribute(f"tj-puzzle .tj-pz__seat[data-seat={seat}] .tj-pz__dong", "data-dong") == str(n)
+    assert page.locator(f"tj-puzzle .tj-pz__seat[data-seat={line['start']['banker']}] .tj-pz__badge-banker").count() == 1
+    for seat, held in line["start"]["holdings"].items():   # an open puzzle shows every hand
+        if seat != hero:
+            assert page.get_attribute(f"tj-puzzle .tj-pz__seat[data-seat={seat}]", "data-tiles") == " ".join(held)
+    for move in p.solution:
+        play(tab, move)
+        assert page.get_attribute("tj-puzzle", "data-verdict") == "correct"
+    page.wait_for_selector("tj-puzzle[data-state=solved]")
+    assert page.get_attribute("tj-puzzle", "data-outcome") == "solved"
+    feedback = page.inner_text("tj-puzzle .tj-pz__feedback")
+    assert "完成" in feedback and signed(line["value"]) in feedback, feedback
+    net = page.get_attribute(f"tj-puzzle .tj-pz__pay tr[data-seat={hero}] [data-payment]", "data-payment")
+    assert int(net) == line["value"] == line["result"]["payments"][hero]
+    # the end: the explanation and every trick with every face-down tile shown
+    end = page.inner_text("tj-puzzle .tj-pz__end")
+    assert p.explanation["hant"] in end
+    tricks = line["position"]["tricks"]
+    assert page.locator("tj-puzzle .tj-pz__end .tj-pz__line-trick").count() == len(tricks)
+    shown = page.eval_on_selector_all("tj-puzzle .tj-pz__end .tj-pz__act",
+                                      "as => as.map(a => a.dataset.kind + ':' + a.dataset.tiles)")
+    assert shown == [f"{a['kind']}:{' '.join(a['tiles'])}" for t in tricks for a in t["actions"]]
+    # show values: every action of each hero turn with the engine's value; the best marked
+    page.click("tj-puzzle .tj-pz__show-values")
+    page.wait_for_selector("tj-puzzle[data-values=shown]")
+    steps = P.values(p, list(p.solution))["steps"]
+    rows = page.eval_on_selector_all("tj-puzzle .tj-pz__vtable tbody tr",
+                                     "rs => rs.map(r => [r.dataset.action, Number(r.dataset.value), r.classList.contains('is-best')])")
+    assert rows == [[a["action"], a["value"], a["best"]] for s in steps for a in s["actions"]]
+    assert page.locator("tj-puzzle .tj-pz__vtable tr.is-yours").count() == len(p.solution)
+    # progress saved; undo goes back into the line
+    saved = storage(tab)
+    assert saved["puzzles"][p.id]["status"] == "solved" and saved["history"] == [p.id]
+    assert "已解 1 題" in page.inner_text("tj-puzzle .tj-pz__progress")
+    page.click("tj-puzzle .tj-pz__restart")            # start again: the first position
+    assert page.get_attribute("tj-puzzle", "data-state") == "ready"
+    assert page.get_attribute("tj-puzzle", "data-moves") == "0"
+    assert page.eval_on_selector_all("tj-puzzle .tj-pz__tile", "bs => bs.map(b => b.dataset.code)") == hand
+    play(tab, p.solution[0])
+    page.click("tj-puzzle .tj-pz__undo")               # take the move (and the replies) back
+    assert page.get_attribute("tj-puzzle", "data-state") == "ready"
+    assert page.get_attribute("tj-puzzle", "data-moves") == "0"
+    assert page.eval_on_selector_all("tj-puzzle .tj-pz__tile", "bs => bs.map(b => b.dataset.code)") == hand
+    assert storage(tab)["puzzles"][p.id]["status"] == "solved"   # replaying does not undo progress
+    assert tab.problems() == []
+
+
+def test_solve_by_keyboard_in_english(tab):
+    p = open_puzzle(skip={open_puzzle().id}) if len([x for x in ALL if x.visibility == "open"]) > 1 else open_puzzle()
+    tab.goto(puzzle_page(p, "en"))
+    ready(tab)
+    page = tab.page
+    first = page.locator("tj-puzzle .tj-pz__tile").first
+    first.focus()
+    page.keyboard.press("Space")          # Space picks the focused tile, Escape clears the pick
+    assert first.get_attribute("aria-pressed") == "true"
+    page.keyboard.press("Escape")
+    assert first.get_attribute("aria-pressed") == "false"
+    if page.locator("tj-puzzle .tj-pz__tile").count() > 1:   # arrows move the focus
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.dataset.index") == "1"
+        page.keyboard.press("ArrowLeft")
+    for move in p.solution:
+        discard = move.startswith("discard")
+        codes = move.split()[1:] if discard else move.split()
+        hand = page.eval_on_selector_all("tj-puzzle .tj-pz__tile", "bs => bs.map(b => b.dataset.code)")
+        taken = set()
+        for c in codes:                   # 1–8 pick a tile by its place
+            i = next(i for i, x in enumerate(hand) if x == c and i not in taken)
+            taken.add(i)
+            page.keyboard.press(str(i + 1))
+        page.keyboard.press("d" if discard else "Enter")
+        page.wait_for_function("document.querySelector('tj-puzzle').dataset.verdict === 'correct'")
+        idle(tab)
+    page.wait_for_selector("tj-puzzle[data-state=solved]")
+    assert page.get_attribute("tj-puzzle", "data-outcome") == "solved"
+    assert "Solved! Every move right first time" in page.inner_text("tj-puzzle .tj-pz__feedback")
+    assert tab.problems() == []
+
+
+def test_wrong_move_is_explained_then_hint_and_retry(tab):
+    p = open_puzzle()
+    bad = wrong_move(p)
+    tab.goto(puzzle_page(p, "en"))
+    ready(tab)
+    page = tab.page
+    play(tab, bad["action"])
+    assert page.get_attribute("tj-puzzle", "data-verdict") == "wrong"
+    text = page.inner_text("tj-puzzle .tj-pz__feedback")
+    assert f"gets you {signed(bad['value'])} units; the best move gets {signed(bad['best_value'])}" in text, text
+    assert "Try again" in text
+    assert page.get_attribute("tj-puzzle", "data-moves") == "0"     # nothing applied: retry
+    assert page.locator("tj-puzzle .tj-pz__tile").count() == len(p.position.to_hand().holdings[p.hero])
+    page.click("tj-puzzle .tj-pz__hint")                           # a hint after a wrong try
+    page.wait_for_selector("tj-puzzle[data-hint=shown]")
+    assert P.hint(p, [])["hint"]["en"] in page.inner_text("tj-puzzle .tj-pz__hint-text")
+    assert storage(tab)["puzzles"][p.id] == {"first": "failed", "status": "failed", "tries": 1,
+                                             "date": storage(tab)["puzzles"][p.id]["date"]}
+    for move in p.solution:
+        play(tab, move)
+    page.wait_for_selector("tj-puzzle[data-state=solved]")
+    assert page.get_attribute("tj-puzzle", "data-outcome") == "failed"   # solved after a wrong try
+    assert "after a wrong try" in page.inner_text("tj-puzzle .tj-pz__feedback")
+    assert tab.problems() == []
+
+
+def test_illegal_moves_are_refused_in_words(tab):
+    p = next((x for x in ALL if x.position.to_hand().trick == ()), ALL[0])
+    tab.goto(puzzle_page(p))
+    ready(tab)
+    page = tab.page
+    page.click("tj-puzzle .tj-pz__play")                # nothing picked
+    assert "先選牌" in page.inner_text("tj-puzzle .tj-pz__feedback")
+    hand = p.position.to_hand()
+    if not hand.trick:                                   # leading: the discard button is off
+        assert page.is_disabled("tj-puzzle .tj-pz__discard")
+        codes = [t.code for t in hand.holdings[p.hero]]
+        pair = next(((a, b) for i, a in enumerate(codes) for b in codes[i + 1:]
+                     if not hand.can(hand.parse_action(f"{a} {b}"))), None)
+        if pair:                                         # two tiles that make no play: the engine's reason
+            pick(tab, pair)
+            page.click("tj-puzzle .tj-pz__play")
+            page.wait_for_selector("tj-puzzle[data-verdict=illegal]")
+            err = bridge.handle({"op": "puzzle_step", "toml": p.dumps(), "moves": [], "move": " ".join(pair)})["error"]
+            text = page.inner_text("tj-puzzle .tj-pz__feedback")
+            assert text.startswith("! 不合規則") and err["message_zh"] in text, text
+            assert page.get_attribute("tj-puzzle", "data-moves") == "0"
+    assert tab.problems() == []
+
+
+def test_show_solution_at_any_time_counts_as_missed(tab):
+    p = hidden_puzzle() or open_puzzle()
+    line = P.solution_line(p)
+    tab.goto(puzzle_page(p))
+    ready(tab)
+    page = tab.page
+    if p.visibility == "hidden":      # the others' tiles are face down
+        for seat in ("E", "S", "W", "N"):
+            if seat != line["start"]["hero"]:
+                assert page.locator(f"tj-puzzle .tj-pz__seat[data-seat={seat}] svg[data-tile=back]").count() \
+                    == len(line["start"]["holdings"][seat])
+    page.click("tj-puzzle .tj-pz__show-solution")
+    page.wait_for_selector("tj-puzzle[data-solution=shown]")
+    moves = page.eval_on_selector_all("tj-puzzle .tj-pz__moves li", "ls => ls.map(l => l.dataset.move)")
+    assert moves == list(p.solution)
+    assert page.locator("tj-puzzle .tj-pz__solution .tj-pz__line-trick").count() == len(line["position"]["tricks"])
+    assert p.explanation["hant"] in page.inner_text("tj-puzzle .tj-pz__solution")
+    assert storage(tab)["puzzles"][p.id]["status"] == "failed"
+    page.click("tj-puzzle .tj-pz__show-values")          # values along the solution's line
+    page.wait_for_selector("tj-puzzle[data-values=shown]")
+    steps = P.values(p, list(p.solution))["steps"]
+    assert page.locator("tj-puzzle .tj-pz__vtable").count() == len(steps)
+    best = page.eval_on_selector_all("tj-puzzle .tj-pz__vtable tr.is-best", "rs => rs.map(r => r.dataset.action)")
+    assert best == [a["action"] for s in steps for a in s["actions"] if a["best"]]
+    if p.visibility == "hidden":
+        assert "平均" in page.inner_text("tj-puzzle .tj-pz__values")
+    assert tab.problems() == []
+
+
+# --------------------------------------------------------------------------- daily, archive, progress
+
+def test_daily_puzzle_for_fixed_dates_and_the_archive(tab):
+    page = tab.page
+    start = SCHEDULE.start
+    for day in (start + timedelta(days=4), start - timedelta(days=1), start + timedelta(days=len(SCHEDULE.ids) + 2)):
+        tab.goto(f"daily/?date={day.isoformat()}")
+        page.wait_for_selector("tj-daily-puzzle[data-puzzle]")
+        expected = P.puzzle_for(day, SCHEDULE_TEXT)
+        assert page.get_attribute("tj-daily-puzzle", "data-puzzle") == expected, day
+        page.wait_for_selector(f"tj-puzzle[data-puzzle='{expected}'][data-state=ready]", timeout=ENGINE_TIMEOUT_MS)
+        assert page.get_attribute("tj-daily-puzzle tj-puzzle", "date") == day.isoformat()
+        assert page.get_attribute(".tj-daily__page", "href") == f"../puzzles/{expected}/"
+    # solve the daily of start+2 on the home page: it is recorded for that date
+    day = start + timedelta(days=2)
+    pid = P.puzzle_for(day, SCHEDULE_TEXT)
+    p = next(x for x in ALL if x.id == pid)
+    tab.goto(f"en/?date={day.isoformat()}")
+    page.wait_for_selector("tj-daily-puzzle[data-puzzle]")
+    assert page.get_attribute("tj-daily-puzzle", "data-puzzle") == pid
+    ready(tab, "tj-daily-puzzle tj-puzzle")
+    for move in p.solution:
+        play(tab, move, "tj-daily-puzzle tj-puzzle")
+    page.wait_for_selector("tj-daily-puzzle tj-puzzle[data-state=solved]")
+    assert storage(tab)["daily"] == {day.isoformat(): {"id": pid, "status": "solved"}}
+    # the archive up to that date: newest first, our result shown
+    tab.goto(f"en/daily/archive/?date={day.isoformat()}")
+    page.wait_for_selector("tj-puzzle-archive[data-count]")
+    items = page.eval_on_selector_all(".tj-archive__item", "ls => ls.map(l => [l.dataset.date, l.dataset.puzzle, l.dataset.status])")
+    assert [i[0] for i in items] == [(day - timedelta(days=k)).isoformat() for k in range(3)]
+    assert [i[1] for i in items] == [P.puzzle_for(d, SCHEDULE_TEXT) for d in (i[0] for i in items)]
+    assert items[0][2] == "solved"
+    assert page.get_attribute(".tj-archive__item >> nth=0 >> a", "href") == f"../../puzzles/{pid}/"
+    assert "daily streak 1" in page.inner_text("tj-puzzle-progress")
+    assert tab.problems() == []
+
+
+def test_daily_puzzle_follows_the_local_date(browser, site):
+    """At 2026-12-03 20:00 UTC it is already 12-04 in Kiritimati (UTC+14): the page shows 12-04's puzzle."""
+    ctx = browser.new_context(timezone_id="Pacific/Kiritimati", service_workers="block")
+    try:
+        page = ctx.new_page()
+        page.clock.set_fixed_time("2026-12-03T20:00:00Z")
+        page.goto(site.url + "daily/")
+        page.wait_for_selector("tj-daily-puzzle[data-puzzle]", timeout=30_000)
+        assert page.get_attribute("tj-daily-puzzle", "data-date") == "2026-12-04"
+        assert page.get_attribute("tj-daily-puzzle", "data-puzzle") == P.puzzle_for(date(2026, 12, 4), SCHEDULE_TEXT)
+    finally:
+        ctx.close()
+
+
+def test_the_page_schedule_rule_is_the_engines(tab):
+    tab.goto("daily/")
+    tab.page.wait_for_selector("tj-daily-puzzle[data-puzzle]")
+    days = [SCHEDULE.start + timedelta(days=k) for k in range(-40, len(SCHEDULE.ids) + 40, 3)]
+    got = tab.page.evaluate("""async ([days, schedule]) => {
+        const m = await import(new URL('assets/tianjiu/widgets/puzzle-daily.js', document.baseURI.replace(/daily\\/.*/, '')));
+        return days.map(d => m.dailyFor(d, schedule).id);
+    }""", [[d.isoformat() for d in days], P.schedule_json(SCHEDULE_TEXT)])
+    assert got == [P.puzzle_for(d, SCHEDULE_TEXT) for d in days]
+
+
+def test_corrupt_save_is_repaired_with_a_message(new_tab):
+    p = open_puzzle()
+    # unreadable: reset with a message, the old text kept as a backup
+    tab = new_tab()
+    tab.page.add_init_script("if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
+                             " localStorage.setItem('tianjiu.puzzles', '{\"version\": 1, \"puzzles\": {\"0001\": ');}")
+    tab.goto(puzzle_page(p))
+    ready(tab)
+    notice = tab.page.inner_text("tj-puzzle .tj-pz__notice")
+    assert "讀不到你的練習紀錄" in notice and "備份" in notice
+    assert tab.page.evaluate("localStorage.getItem('tianjiu.puzzles.backup')") == '{"version": 1, "puzzles": {"0001": '
+    assert storage(tab) == {"version": 1, "puzzles": {}, "history": [], "daily": {}}
+    assert tab.problems() == []
+    tab.close()
+    # partly damaged: the bad entries go, the good ones stay (and are counted)
+    tab = new_tab()
+    good = {"first": "solved", "status": "solved", "tries": 0, "date": "2026-11-30"}
+    save = {"version": 1, "puzzles": {"0001": good, "../x": good, "0002": {"status": "maybe"}},
+            "history": ["0001", 7], "daily": {"2026-13-01": {"id": "0001", "status": "solved"},
+                                              "2026-11-30": {"id": "0001", "status": "solved"}}}
+    tab.page.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
+                             f" localStorage.setItem('tianjiu.puzzles', {json.dumps(json.dumps(save))}); }}")
+    tab.goto("puzzles/")
+    tab.page.wait_for_selector("tj-puzzle-progress[data-state=ready]")
+    notice = tab.page.inner_text("tj-puzzle-progress .tj-pz__notice")
+    assert "4 項損壞" in notice and "其餘紀錄都保留" in notice, notice
+    assert storage(tab)["puzzles"] == {"0001": good}
+    assert storage(tab)["daily"] == {"2026-11-30": {"id": "0001", "status": "solved"}}
+    assert tab.page.get_attribute("tj-puzzle-progress", "data-solved") == "1"
+    if any(x.id == "0001" for x in ALL):     # the index marks the solved puzzle
+        assert tab.page.get_attribute("a[data-puzzle-id='0001']", "data-status") == "solved"
+    tab.goto("puzzles/")                     # the next visit is quiet
+    tab.page.wait_for_selector("tj-puzzle-progress[data-state=ready]")
+    assert tab.page.is_hidden("tj-puzzle-progress .tj-pz__notice")
+    assert tab.problems() == []
+
+
+# --------------------------------------------------------------------------- every puzzle page
+
+def test_every_puzzle_page_loads_clean(tab):
+    """All puzzle pages in three languages in ONE tab: each page is opened by instant
+    navigation ("next" link), so the engine starts once; the every-page test of
+    test_pages.py samples puzzle pages only."""
+    page = tab.page
+    report = {}
+    t0 = time.perf_counter()
+    for lang in ("hant", "hans", "en"):
+        tab.goto(puzzle_page(ALL[0], lang))
+        page.evaluate("window.__notReloaded = true")
+        for i, p in enumerate(ALL):
+            if i:
+                page.click(".tj-pzpage__nav a[rel=next]")
+                page.wait_for_url(tab.url(puzzle_page(p, lang)))
+            page.wait_for_selector(f"tj-puzzle[data-puzzle='{p.id}'][data-state=ready]", timeout=ENGINE_TIMEOUT_MS)
+            states = page.eval_on_selector_all(".tj-widget", "ws => ws.map(w => w.dataset.state)")
+            if any(s != "ready" for s in states) or tab.problems():
+                report[puzzle_page(p, lang)] = {"states": states, "problems": tab.problems()}
+                tab.console.clear()
+        assert page.evaluate("window.__notReloaded") is True
+        assert page.evaluate("TianJiu.status().workersStarted") == 1
+    assert not report, report
+    print(f"{3 * len(ALL)} puzzle pages in {time.perf_counter() - t0:.1f} s")
+
+
+# --------------------------------------------------------------------------- embedding, looks
+
+def test_puzzle_in_the_standalone_embed_example(tab):
+    tab.goto("examples/embed.html")
+    ready(tab, "#puzzle")
+    pid = tab.page.get_attribute("#puzzle", "data-puzzle")
+    p = next(x for x in ALL if x.id == pid)
+    assert p.title["en"] in tab.page.inner_text("#puzzle .tj-pz__title")   # lang="en" page
+    for move in p.solution:
+        play(tab, move, "#puzzle")
+    tab.page.wait_for_selector("#puzzle[data-state=solved]")
+    assert tab.problems() == []
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_screenshots_mid_solve(new_tab, width):
+    """A puzzle mid-solve (a wrong try explained, the hint shown) at desktop and phone
+    width, light and dark; tiles at least 40 px tall; no sideways scrolling."""
+    p = hidden_puzzle() or open_puzzle()
+    for scheme in ("light", "dark"):
+        tab = new_tab(viewport={"width": width, "height": 900}, color_scheme=scheme)
+        tab.goto(puzzle_page(p, "en" if scheme == "dark" else "hant"))
+        ready(tab)
+        play(tab, wrong_move(p)["action"])
+        tab.page.click("tj-puzzle .tj-pz__hint")
+        tab.page.wait_for_selector("tj-puzzle[data-hint=shown]")
+        tab.page.evaluate("document.fonts.ready")
+        tab.page.evaluate("window.scrollTo(0, 0)")
+        heights = tab.page.eval_on_selector_all("tj-puzzle svg.tj-tile", "ss => ss.map(s => s.getBoundingClientRect().height)")
+        assert heights and min(heights) >= 40, heights
+        assert tab.page.evaluate("document.documentElement.scrollWidth") <= width
+        tab.shot(f"puzzle-mid-solve-{scheme}-{width}")
+        assert tab.problems() == []
+        tab.close()
+    tab = new_tab(viewport={"width": width, "height": 900})
+    for path, name in (("", "home-daily"), ("puzzles/", "puzzle-index"), ("daily/archive/", "daily-archive")):
+        tab.goto(path)
+        tab.wait_widgets()
+        assert tab.page.evaluate("document.documentElement.scrollWidth") <= width, path
+        tab.shot(f"{name}-{width}")
+    assert tab.problems() == []
