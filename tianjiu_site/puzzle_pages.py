@@ -197,6 +197,7 @@ def page_markdown(p: dict, lang: str, prev: dict | None, nxt: dict | None, table
     if nxt:
         nav.append(f"[{w['next']}]({nxt['id']}.md){{ .tj-pzpage__next rel=next }}")
     src = f'{{{{ url("puzzles/{p["id"]}.toml") }}}}'
+    preview = f'{{{{ url("puzzles/{p["id"]}.json") }}}}'
     return "\n".join([
         "---",
         f"{MARKER} from puzzles/{p['id']}.toml: edit that file, not this one",
@@ -210,7 +211,7 @@ def page_markdown(p: dict, lang: str, prev: dict | None, nxt: dict | None, table
         f"<span title=\"{p['difficulty']}/5\">{_stars(p['difficulty'])}</span> · {w[p['visibility']]}",
         "{ .tj-pzpage__meta }",
         "",
-        f'<div class="tj-block"><tj-puzzle src="{src}" no-title></tj-puzzle></div>',
+        f'<div class="tj-block"><tj-puzzle src="{src}" preview="{preview}" no-title></tj-puzzle></div>',
         "",
         " · ".join(nav),
         "{ .tj-pzpage__nav }",
@@ -328,16 +329,41 @@ def on_pre_build(config) -> None:
     write_pages(Path(config.docs_dir), puzzles, table)
 
 
+def preview_json(folder: Path = PUZZLES_DIR) -> dict[str, dict]:
+    """id → ``puzzle_load``'s answer for every puzzle, made now by the engine in CPython
+    (``puzzles/<id>.json``: the page draws the first position before the engine is ready)."""
+    from tianjiu_core.puzzles import Puzzle, load_json
+    paths = [p for p in sorted(folder.glob("*.toml")) if p.name != "schedule.toml"]
+    key = tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in paths)
+    if _PREVIEWS.get("key") != key:   # once per build, not once per language
+        out = {}
+        for path in paths:
+            try:
+                out[path.stem] = load_json(Puzzle.load(str(path)))
+            except ValueError as exc:
+                raise PuzzlePagesError(str(exc)) from None
+        _PREVIEWS.update(key=key, data=out)
+    return _PREVIEWS["data"]
+
+
+_PREVIEWS: dict[str, Any] = {}
+
+
 @event_priority(-150)  # after the i18n plugin has sorted the pages of this language
 def on_files(files, config):
-    """Add ``puzzles/index.json`` and ``puzzles/schedule.json`` to the built site."""
+    """Add ``puzzles/index.json``, ``puzzles/schedule.json`` and ``puzzles/<id>.json`` (the
+    first position of each puzzle) to the built site."""
     table = themes()
     puzzles = load_puzzles(known_themes=table)
     schedule = load_schedule(ids={p["id"] for p in puzzles})
-    for name, data in (("index.json", index_json(puzzles, table)), ("schedule.json", schedule_json(schedule))):
+    data_files = [("index.json", index_json(puzzles, table)), ("schedule.json", schedule_json(schedule))]
+    if puzzles:
+        data_files += [(f"{pid}.json", info) for pid, info in preview_json().items()]
+    for name, data in data_files:
         uri = f"{PAGES_SUBDIR}/{name}"
         old = files.get_file_from_path(uri)
         if old is not None:
             files.remove(old)
-        files.append(File.generated(config, uri, content=json.dumps(data, ensure_ascii=False, indent=1)))
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        files.append(File.generated(config, uri, content=text))
     return files

@@ -349,6 +349,23 @@ def test_show_solution_at_any_time_counts_as_missed(tab):
     assert tab.problems() == []
 
 
+def test_the_first_position_shows_before_and_without_the_engine(tab):
+    """Puzzle pages carry the first position from the build (puzzles/<id>.json): the tiles
+    show before the engine is ready — and, if it cannot start, the reason is given in words."""
+    p = open_puzzle()
+    tab.page.route("**/*.whl", lambda route: route.fulfill(status=404, body="missing"))
+    tab.goto(puzzle_page(p))
+    assert tab.wait_engine() == "error"
+    tab.page.wait_for_selector("tj-puzzle[data-state=error]")
+    tab.page.wait_for_selector("tj-puzzle .tj-pz__tile")
+    hand = [t.code for t in p.position.to_hand().holdings[p.hero]]
+    assert tab.page.eval_on_selector_all("tj-puzzle .tj-pz__tile", "bs => bs.map(b => b.dataset.code)") == hand
+    assert tab.page.eval_on_selector_all("tj-puzzle .tj-pz__tile", "bs => bs.every(b => b.disabled)")
+    assert "引擎無法啟動" in tab.page.inner_text("tj-puzzle .tj-status")
+    preview = json.loads((tab.site.dir / "puzzles" / f"{p.id}.json").read_text(encoding="utf-8"))
+    assert preview == json.loads(json.dumps(P.load_json(p)))
+
+
 # --------------------------------------------------------------------------- daily, archive, progress
 
 def test_daily_puzzle_for_fixed_dates_and_the_archive(tab):

@@ -142,7 +142,8 @@ export function valuesView(steps, { lang, t, played = [], hidden = false }) {
     h("p", { class: "tj-pz__note" }, t(hidden ? "puzzle.valuesNoteHidden" : "puzzle.valuesNote")),
     steps.map((step, i) => h("table", { class: "tj-pz__vtable", dataset: { step: i } },
       h("caption", {}, t("puzzle.stepNo", { n: i + 1, seat: seatName(step.to_act, lang) })),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("puzzle.colAction")), h("th", { scope: "col" }, t("puzzle.colValue")), h("th", { scope: "col" }, ""))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("puzzle.colAction")), h("th", { scope: "col" }, t(hidden ? "puzzle.colMean" : "puzzle.colValue")),
+        hidden ? h("th", { scope: "col" }, t("puzzle.colShare")) : null, h("th", { scope: "col" }, ""))),
       h("tbody", {}, step.actions.map((row) => {
         const a = parseAction(row.action);
         const mine = step.move ?? played[i];
@@ -151,6 +152,7 @@ export function valuesView(steps, { lang, t, played = [], hidden = false }) {
           h("td", {}, h("span", { class: "tj-pz__vaction" }, tileRow(a.tiles, { height: 40, lang }),
             h("span", {}, a.kind === "discard" ? t("puzzle.discardedTiles", { tiles: tileNames(a.tiles, lang) }) : tileNames(a.tiles, lang)))),
           h("td", { class: "tj-pz__vvalue" }, fmtValue(row.value)),
+          hidden ? h("td", { class: "tj-pz__vshare" }, row.best_share == null ? "" : `${Math.round(row.best_share * 100)}%`) : null,
           h("td", {}, row.best ? h("span", { class: "tj-badge tj-badge--finish" }, t("puzzle.best")) : null,
             yours ? h("span", { class: "tj-badge tj-pz__badge-you" }, t("puzzle.yourMove")) : null));
       })))));

@@ -140,7 +140,7 @@ export class TjDailyPuzzle extends DataWidget {
       }
       this.dataset.puzzle = pick.id;
       const meta = this.byId[pick.id];
-      const el = h("tj-puzzle", { src: `${this.data}${pick.id}.toml`, date: this.date });
+      const el = h("tj-puzzle", { src: `${this.data}${pick.id}.toml`, preview: `${this.data}${pick.id}.json`, date: this.date });
       this.bodyEl.replaceChildren(el);
       this.linksEl.replaceChildren(
         h("a", { href: this.pageOf(pick.id), class: "tj-daily__page" }, this.t("puzzle.dailyPage", { id: pick.id, title: meta ? loc(meta.title, this.language) : "" })),

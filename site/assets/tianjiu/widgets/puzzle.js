@@ -55,6 +55,7 @@ export class TjPuzzle extends TjWidget {
       this.feedbackEl, this.toolsEl, this.endEl, this.solutionEl, this.valuesEl, this.progressEl, this.keysEl));
     this.addEventListener("keydown", (e) => this.key(e));
     this.showNotice();
+    if (this.getAttribute("preview")) this.loadPreview(this.getAttribute("preview"));
   }
 
   // instant navigation throws the page away: stop listening to progress (and listen again
@@ -89,18 +90,40 @@ export class TjPuzzle extends TjWidget {
       throw new Error(this.t("puzzle.fetchFailed", { url: url.pathname, why: err.message }));
     }
     if (!response.ok) throw new Error(this.t("puzzle.fetchFailed", { url: url.pathname, why: `HTTP ${response.status}` }));
-    this.toml = await response.text();
-    this.info = await engine.call("puzzle_load", { toml: this.toml });
-    this.puzzleId = this.info.id;
-    this.dataset.puzzle = this.puzzleId;
-    this.hero = this.info.hero;
-    this.start = this.info.position;
-    this.moves = [];
-    this.history = [{ position: this.start, last: null }];
-    this.drawHead();
+    const toml = await response.text();
+    const info = await engine.call("puzzle_load", { toml });
+    this.toml = toml;
+    this.setUp(info);
     this.reset();
     this.showProgress();
     this.showNotice();
+  }
+
+  /** The first position from the build (puzzle_load's answer, made by the same engine at
+   *  build time: attribute preview="…/0007.json"), drawn before the engine is ready — the
+   *  tiles show at once and answer once it is. */
+  async loadPreview(href) {
+    try {
+      const r = await fetch(new URL(href, document.baseURI));
+      if (!r.ok) return;
+      const info = await r.json();
+      if (this.toml) return;   // the engine was quicker (after an engine failure the preview still shows)
+      this.setUp(info);
+      this.draw();
+    } catch {
+      // no preview: the engine draws the puzzle when it is ready
+    }
+  }
+
+  setUp(info) {
+    this.info = info;
+    this.puzzleId = info.id;
+    this.dataset.puzzle = info.id;
+    this.hero = info.hero;
+    this.start = info.position;
+    this.moves = [];
+    this.history = [{ position: this.start, last: null }];
+    this.drawHead();
   }
 
   // ---------------------------------------------------------------- drawing
@@ -156,7 +179,7 @@ export class TjPuzzle extends TjWidget {
       frame = { ...pos, last: this.lastTrick(pos) };
       if (pos.result && pos.trick && pos.trick.length === 4) frame.winner = pos.result.finisher;  // the last trick stays on the table
     }
-    const heroTurn = live && !this.done && pos.to_act === this.hero;
+    const heroTurn = live && !this.done && pos.to_act === this.hero && !!this.toml;   // (not in the preview)
     const codes = frame.holdings[this.hero] || [];
     this.selected = new Set([...this.selected].filter((i) => i < codes.length));
     if (!heroTurn) this.selected.clear();
@@ -304,7 +327,7 @@ export class TjPuzzle extends TjWidget {
   // ---------------------------------------------------------------- moves
 
   async submit(kind) {
-    if (this.busy || this.done || !this.info) return;
+    if (this.busy || this.done || !this.toml) return;
     const pos = this.position;
     if (pos.to_act !== this.hero) return;
     const codes = this.pickedCodes();
@@ -469,7 +492,7 @@ export class TjPuzzle extends TjWidget {
   }
 
   async hint() {
-    if (this.busy) return;
+    if (this.busy || !this.toml) return;
     this.busy = true;
     try {
       const r = await this.engine.call("puzzle_hint", { toml: this.toml, moves: this.moves });
@@ -486,7 +509,7 @@ export class TjPuzzle extends TjWidget {
   }
 
   async showSolution() {
-    if (this.busy) return;
+    if (this.busy || !this.toml) return;
     this.busy = true;
     const lang = this.language;
     try {
@@ -517,7 +540,7 @@ export class TjPuzzle extends TjWidget {
   }
 
   async showValues() {
-    if (this.busy) return;
+    if (this.busy || !this.toml) return;
     this.busy = true;
     const lang = this.language;
     try {
