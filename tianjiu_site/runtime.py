@@ -147,10 +147,10 @@ def load_strings(path: Path) -> dict[str, dict[str, str]]:
 
 
 def _hans_chars() -> dict[str, str]:
-    """繁→简 for every Han character in the engine's sources (engine messages and
-    labels are 繁體; the browser converts them with this table)."""
+    """繁→简 for every Han character in the engine's sources and the puzzle files (engine
+    messages, labels and puzzle texts are 繁體; the browser converts them with this table)."""
     chars: set[str] = set()
-    for p in (ROOT / "tianjiu_core").glob("*.py"):
+    for p in [*(ROOT / "tianjiu_core").glob("*.py"), *(ROOT / "puzzles").glob("*.toml")]:
         chars.update(ch for ch in p.read_text(encoding="utf-8") if "\u3400" <= ch <= "\u9fff")
     table = {}
     for ch in sorted(chars):

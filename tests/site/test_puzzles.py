@@ -483,6 +483,9 @@ def test_every_puzzle_page_loads_clean(tab):
                 page.wait_for_url(tab.url(puzzle_page(p, lang)))
             page.wait_for_selector(f"tj-puzzle[data-puzzle='{p.id}'][data-state=ready]", timeout=ENGINE_TIMEOUT_MS)
             states = page.eval_on_selector_all(".tj-widget", "ws => ws.map(w => w.dataset.state)")
+            if lang == "hans":   # the engine's 繁體 texts reach the page in 简体
+                prompt = page.inner_text("tj-puzzle .tj-pz__prompt")
+                assert hans.text(prompt) == prompt, (p.id, prompt)
             if any(s != "ready" for s in states) or tab.problems():
                 report[puzzle_page(p, lang)] = {"states": states, "problems": tab.problems()}
                 tab.console.clear()

@@ -20,7 +20,8 @@
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { tileSvg, BY_CODE } from "../tiles.js";
 import {
-  SEATS, seatName, tileNames, fmtValue, actionSize, tableView, lineView, valuesView, stepFrames, parseAction, sameAction,
+  SEATS, seatName, tileNames, fmtValue, actionSize, actionWords, tableView, lineView, valuesView, stepFrames, parseAction,
+  sameAction,
 } from "./puzzle-board.js";
 import * as progress from "./puzzle-progress.js";
 import { loc } from "./puzzle-board.js";
@@ -50,9 +51,10 @@ export class TjPuzzle extends TjWidget {
     this.solutionEl = h("div", { class: "tj-pz__solution", hidden: true });
     this.valuesEl = h("div", { class: "tj-pz__values-box", hidden: true });
     this.progressEl = h("p", { class: "tj-pz__progress" });
+    this.srEl = h("p", { class: "tj-pz__sr", "aria-live": "polite" });   // the replies, for screen readers
     this.keysEl = h("details", { class: "tj-pz__keys" }, h("summary", {}, this.t("puzzle.keysTitle")), h("p", {}, this.t("puzzle.keys")));
     this.append(h("div", { class: "tj-pz" }, this.headEl, this.noticeEl, this.promptEl, this.factsEl, this.boardEl,
-      this.feedbackEl, this.toolsEl, this.endEl, this.solutionEl, this.valuesEl, this.progressEl, this.keysEl));
+      this.feedbackEl, this.srEl, this.toolsEl, this.endEl, this.solutionEl, this.valuesEl, this.progressEl, this.keysEl));
     this.addEventListener("keydown", (e) => this.key(e));
     this.showNotice();
     if (this.getAttribute("preview")) this.loadPreview(this.getAttribute("preview"));
@@ -392,10 +394,15 @@ export class TjPuzzle extends TjWidget {
     // the hero's action, the defenders' replies, and (after the solution's last move) the
     // rest of the hand, which the engine plays for every seat
     const frames = stepFrames(before, [r.action, ...(r.replies || []), ...(r.rest || [])], r.position);
+    const said = [];
     for (const frame of frames) {
       this.draw(frame);
+      const a = frame.trick[frame.trick.length - 1];
+      said.push(frame.pause ? this.t("puzzle.trickWon", { seat: seatName(frame.winner, lang), n: actionSize(frame.trick[0]) })
+        : `${seatName(a.seat, lang)}: ${actionWords(a, lang, this.t.bind(this))}`);
       await sleep(frame.pause ? this.stepMs * 1.5 : this.stepMs);
     }
+    this.srEl.textContent = said.join(lang === "en" ? ". " : "。");
     this.moves.push(move);
     this.history.push({ position: r.position, result: r.result });
     this.busy = false;
