@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import html
 import json
 import tomllib
 from datetime import date
@@ -153,7 +154,7 @@ _WORDS = {
         "desc": "天九殘局練習第 {id} 題：{title}（{themes}，難度 {d}/5）。",
         "title": "殘局 {id}：{title}", "none": "這個主題還沒有題目。",
         "by_difficulty": "按難度", "level": "難度 {d}", "col_id": "題", "col_title": "題目",
-        "col_d": "難度", "col_v": "明／暗",
+        "col_d": "難度", "col_v": "明／暗", "count": "{n} 題",
     },
     "en": {
         "number": "Puzzle {id}", "theme": "Theme: ", "difficulty": "Difficulty", "sep": ", ",
@@ -162,7 +163,7 @@ _WORDS = {
         "desc": "Tien Gow end-game puzzle {id}: {title} ({themes}, difficulty {d}/5).",
         "title": "Puzzle {id}: {title}", "none": "No puzzles in this theme yet.",
         "by_difficulty": "By difficulty", "level": "Difficulty {d}", "col_id": "No.",
-        "col_title": "Puzzle", "col_d": "Difficulty", "col_v": "Hands",
+        "col_title": "Puzzle", "col_d": "Difficulty", "col_v": "Hands", "count": "{n} puzzles",
     },
 }
 
@@ -272,26 +273,26 @@ def schedule_json(schedule: dict | None) -> dict:
 
 @shortcode("puzzle_index")
 def _puzzle_index(ctx: Context) -> str:
-    """Markdown: a section per theme (anchor = theme id) with its puzzles, easiest first,
-    then every puzzle by difficulty.  Links carry data-puzzle-id (progress marks)."""
+    """A section per theme (``## name {#theme_id}``) listing its puzzles, easiest first,
+    then every puzzle by difficulty (one collapsed block per level).  Links carry
+    ``data-puzzle-id`` (``<tj-puzzle-progress>`` marks them solved / missed)."""
     lang = "en" if ctx.lang == "en" else "hant"
     w = _WORDS[lang]
     table = themes()
     puzzles = load_puzzles(known_themes=table)
     key = "en" if lang == "en" else "hant"
+    esc = html.escape
 
-    def link(p: dict) -> str:
-        title = p["title"][key].replace("[", "\\[").replace("]", "\\]").replace("|", "\\|")
-        return f'[{title}]({p["id"]}.md){{ data-puzzle-id="{p["id"]}" }}'
+    def item(p: dict) -> str:
+        d = p["difficulty"]
+        label = esc(w["level"].format(d=d))
+        return (f'<li data-difficulty="{d}"><span class="tj-pzlist__stars" title="{label}" '
+                f'aria-label="{label}">{_stars(d)}</span> '
+                f'<a href="{p["id"]}/" data-puzzle-id="{p["id"]}">{esc(p["title"][key])}</a> '
+                f'<span class="tj-pzlist__meta">{p["id"]} · {w[p["visibility"]]}</span></li>')
 
-    def rows(items: list[dict]) -> list[str]:
-        out = [f"| {w['col_id']} | {w['col_title']} | {w['col_d']} | {w['col_v']} |",
-               "|---|---|---|---|"]
-        for p in items:
-            out.append(f"| {p['id']} | {link(p)} | "
-                       f"<span title=\"{p['difficulty']}/5\">{_stars(p['difficulty'])}</span> | "
-                       f"{w[p['visibility']]} |")
-        return out
+    def items(ps: list[dict]) -> str:
+        return '<ul class="tj-pzlist">' + "".join(item(p) for p in ps) + "</ul>"
 
     lines: list[str] = []
     ids = list(table) + sorted({t for p in puzzles for t in p["themes"]} - set(table))
@@ -304,14 +305,13 @@ def _puzzle_index(ctx: Context) -> str:
         if blurb:
             lines += [blurb, ""]
         mine = sorted((p for p in puzzles if tid in p["themes"]), key=lambda p: (p["difficulty"], p["id"]))
-        lines += rows(mine) if mine else [w["none"]]
-    lines += ["", f"## {w['by_difficulty']} {{ #by-difficulty }}"]
+        lines += [items(mine) if mine else w["none"], ""]
+    lines += ["", f"## {w['by_difficulty']} {{ #by-difficulty }}", ""]
     for d in range(1, 6):
         mine = [p for p in puzzles if p["difficulty"] == d]
-        if not mine:
-            continue
-        lines += ["", f"### {w['level'].format(d=d)} {_stars(d)} {{ #difficulty-{d} }}", ""]
-        lines += [f"- {p['id']} {link(p)}" for p in mine]
+        if mine:
+            lines.append(f'<details class="tj-pzlevel" id="difficulty-{d}"><summary>{esc(w["level"].format(d=d))} '
+                         f'{_stars(d)} · {esc(w["count"].format(n=len(mine)))}</summary>{items(mine)}</details>')
     return "\n".join(lines) + "\n"
 
 

@@ -173,7 +173,8 @@ export class TjPuzzleArchive extends DataWidget {
       const data = progress.load();
       const rows = [];
       if (start !== null && (schedule.ids || []).length) {
-        for (let day = today; day >= start && rows.length < 3660; day -= 1) {  // the first day on
+        // from today back to the first day (today is listed even before the schedule starts)
+        for (let day = today; (day >= start || day === today) && rows.length < 3660; day -= 1) {
           const date = dateOf(day);
           const { id } = dailyFor(date, schedule);
           const meta = this.byId[id] || {};
