@@ -234,3 +234,16 @@ def test_solution_line_positions_are_revealed():
     assert r["steps"][0]["replies"][0]["tiles"] == ["11"]           # W's discard, shown
     assert step(p, [], "66")["replies"][0]["tiles"] == []              # but not while playing
     assert values(p, [])["steps"][0]["actions"][0]["best_share"] == pytest.approx(0.6875)
+
+
+def test_puzzle_solution_follows_the_moves_played():
+    t = text("0003")
+    same = ok({"op": "puzzle_solution", "toml": t, "moves": ["66"]})
+    assert same["follows_solution"] and same["moves"] == ["66"]
+    # 0002 with a group-equivalent … there is none; play the file's move through a name
+    r = ok({"op": "puzzle_solution", "toml": text("0002"), "moves": ["雜五"]})
+    assert r["follows_solution"] and r["value"] == 8
+    # a wrong first move (a page never sends one, but the op still answers): the engine
+    # continues with its best and the line's value is that of the move
+    w = ok({"op": "puzzle_solution", "toml": text("0001"), "moves": ["12"]})
+    assert not w["follows_solution"] and w["moves"] == ["12"] and w["value"] == -3

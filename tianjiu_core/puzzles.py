@@ -35,7 +35,7 @@ solution's action is also best by that margin on a second, independent sample
 of deals (seed :data:`HIDDEN_SEED_CHECK`) — the line is legal to the end, an
 open puzzle's result equals the solver's value, every search stays within
 :data:`PUBLISH_BUDGET` nodes and one ``puzzle_step`` from a cold start within
-:data:`STEP_NODE_LIMIT` nodes (so a page answers in well under a second), the
+:data:`STEP_NODE_LIMIT` work units (so a page answers in well under a second), the
 texts exist in both languages, and each theme is *shown by the solution*
 (:func:`theme_evidence`).
 
@@ -82,7 +82,7 @@ __all__ = [
     "FORMAT", "SCHEDULE_FORMAT", "THEMES", "THEME_IDS", "PuzzleError", "Puzzle", "Schedule",
     "load_schedule", "schedule_json", "puzzle_for", "HIDDEN_SAMPLES", "HIDDEN_SEED",
     "HIDDEN_SEED_CHECK", "HIDDEN_EXHAUSTIVE", "HIDDEN_MARGIN", "PUBLISH_BUDGET",
-    "OP_BUDGET", "STEP_NODE_LIMIT", "play_line", "step", "values", "hint", "solution_line",
+    "OP_BUDGET", "STEP_NODE_LIMIT", "DEAL_COST", "play_line", "step", "values", "hint", "solution_line",
     "SAMPLE", "verify", "VerifyReport", "theme_evidence", "outcome", "Outcome", "alternative",
 ]
 
@@ -105,9 +105,15 @@ PUBLISH_BUDGET = 3_000_000
 """Nodes one search of a published puzzle may use in the check (never reached in practice)."""
 OP_BUDGET = 5_000_000
 """Nodes one search may use inside an op (a page never hangs on a bad puzzle)."""
-STEP_NODE_LIMIT = 150_000
-"""Nodes one ``puzzle_step`` from a cold start may use for a published puzzle (CPython solves
-about 200,000–300,000 nodes a second and Pyodide is 1–1.5× slower: well under a second)."""
+STEP_NODE_LIMIT = 30_000
+"""Work one ``puzzle_step`` from a cold start may need for a published puzzle: search nodes
+plus :data:`DEAL_COST` per deal a hidden judgement solves.  Measured on this collection
+(``benchmarks/puzzles.py``): CPython spends about 10 µs a unit on these small searches and
+Pyodide about 1.6× that, so 30,000 units is at most about 0.3 s in CPython and 0.5 s in a
+browser."""
+DEAL_COST = 100
+"""Work units charged per deal solved in a hidden judgement (setting up a deal costs about as
+much as 100 search nodes)."""
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 _LANGS = ("hant", "en")
@@ -458,7 +464,12 @@ _CACHE_SIZE = 64
 
 
 def _key(puzzle: Puzzle) -> str:
-    return hashlib.sha256(puzzle.dumps().encode()).hexdigest()
+    """The puzzle's cache key (its canonical text's hash), computed once per object."""
+    k = puzzle.__dict__.get("_cache_key")
+    if k is None:
+        k = hashlib.sha256(puzzle.dumps().encode()).hexdigest()
+        object.__setattr__(puzzle, "_cache_key", k)
+    return k
 
 
 def _cache_put(cache: OrderedDict, key: Any, value: Any) -> None:
@@ -713,18 +724,38 @@ def hint(puzzle: Puzzle, moves: Sequence[Any], budget: int = OP_BUDGET) -> dict:
     return {"hint": {"hant": hant, "en": en}, "generated": True}
 
 
-def solution_line(puzzle: Puzzle, budget: int = OP_BUDGET) -> dict:
+def solution_line(puzzle: Puzzle, moves: Sequence[Any] | None = None,
+                  budget: int = OP_BUDGET) -> dict:
     """The ``puzzle_solution`` result: the whole line, every hand shown.
 
-    ``{"start": <state>, "steps": [{"move", "replies", "position"}], "rest", "result",
-    "value", "explanation"}`` where ``value`` is the hero's result (stake units) and
-    positions are unmasked (this is the end-of-puzzle reveal).
+    Without ``moves`` the file's line.  With ``moves`` (the hero's moves so far) the line
+    made of them with the defenders' replies, continued by the file's solution while the
+    moves were the file's, else by the engine's best hero moves (first best in engine
+    order; hidden puzzles: best expected value), up to the solution's length, then the
+    rest of the hand as usual.  ``{"id", "title", "explanation", "moves", "follows_solution",
+    "start": <state>, "steps": [{"move", "replies", "position"}], "rest", "position",
+    "result", "value"}`` where ``value`` is the hero's result (stake units) and positions are
+    unmasked (this is the end-of-puzzle reveal).
     """
-    line = play_line(puzzle, list(puzzle.solution), budget)
+    moves = list(moves or [])
+    line = play_line(puzzle, moves, budget)
+    file_line = play_line(puzzle, list(puzzle.solution), budget)
+    follows = all(a.move == b.move for a, b in zip(line.steps, file_line.steps))
+    full = [s.move.notation() for s in line.steps]
+    while not line.done:
+        k = len(full)
+        if follows:
+            nxt = file_line.steps[k].move.notation()
+        else:
+            j = judge(line, budget)
+            nxt = next(a for a, v in zip(j.actions, j.values) if j.is_best(v)).notation()
+        full.append(nxt)
+        line = play_line(puzzle, full, budget)
     steps = [{"move": s.move.to_json(), "replies": [r.to_json() for r in s.replies],
               "position": state_json(puzzle, s.state, reveal=True)} for s in line.steps]
     res = line.hand.result
-    return {"id": puzzle.id, "start": state_json(puzzle, puzzle.position.to_hand(), reveal=True),
+    return {"id": puzzle.id, "moves": full, "follows_solution": follows,
+            "start": state_json(puzzle, puzzle.position.to_hand(), reveal=True),
             "steps": steps, "rest": [r.to_json() for r in line.rest],
             "position": state_json(puzzle, line.hand, reveal=True),
             "result": res.to_json() if res else None,
@@ -812,7 +843,7 @@ def _ev(hant: str, en: str) -> Text:
 _ZUN_TEXT = {
     ("he_zun", True): ("趁至尊還能贏一輪，早出收賀尊錢。", "Lead 至尊 while it can still win a trick and collect the 賀尊 money."),
     ("qin_zun", True): ("留着一對高腳七，擒住文尊收錢。", "Keep the pair of 高腳七 to capture the 文尊 (擒尊) and collect."),
-    ("fin_zun", True): ("至尊留到最後結牌，包尊雙倍。", "Keep 至尊 for the last trick: 包尊 pays double."),
+    ("fin_zun", True): ("不要急着出至尊：留到最後一輪才出，包尊雙倍。", "Don't hurry the 至尊: led on the last trick it earns 包尊 (double)."),
     ("fin_zun_capture", True): ("最後一輪用高腳七對擒文尊結牌。", "Capture the 文尊 with the 高腳七 pair on the last trick."),
     ("he_zun", False): ("換了別的出法，別家會出至尊收賀尊錢。", "Any other choice lets another seat collect the 賀尊 money."),
     ("qin_zun", False): ("換了別的出法，文尊會被高腳七對擒住。", "Any other choice gets the 文尊 captured by the 高腳七 pair (擒尊)."),
@@ -1000,8 +1031,8 @@ class VerifyReport:
 
     value: the hero's result along the line; values: the best value at each hero
     turn; margins: best minus the next group's value at each turn; evidence: theme
-    → why; nodes: search nodes in total; step_nodes: the most one cold
-    ``puzzle_step`` needs; seconds: wall time.
+    → why; nodes: search nodes in total; step_nodes: the most work (nodes + DEAL_COST a
+    hidden deal) one cold ``puzzle_step`` needs; seconds: wall time.
     """
 
     id: str
@@ -1051,6 +1082,7 @@ def verify(puzzle: Puzzle, where: str | None = None, budget: int = PUBLISH_BUDGE
     import time
 
     t0 = time.perf_counter()
+    _cold_solver()   # node counts must not depend on what was solved before
     rep = VerifyReport(puzzle.id, where or puzzle.id)
     hero = puzzle.hero
     sol = list(puzzle.solution)
@@ -1097,7 +1129,7 @@ def verify(puzzle: Puzzle, where: str | None = None, budget: int = PUBLISH_BUDGE
                                         f"{HIDDEN_SEED_CHECK}) it is best by only {v2 - s2:+.2f} "
                                         f"expected units (needs {HIDDEN_MARGIN:g})")
             after = play_line(puzzle, sol[:i + 1], budget)
-            cold = after.nodes + j.nodes
+            cold = after.nodes + j.nodes + (DEAL_COST * j.deals if puzzle.hidden else 0)
             rep.step_nodes = max(rep.step_nodes, cold)
             if i == 0:
                 alt = alternative(puzzle, [], j, a, budget)
@@ -1126,13 +1158,26 @@ def verify(puzzle: Puzzle, where: str | None = None, budget: int = PUBLISH_BUDGE
                         rep.evidence[theme] = why["en"]
         if rep.step_nodes > step_limit:
             rep.problems.append(f"too slow for a page: one puzzle_step needs {rep.step_nodes:,} "
-                                f"search nodes (limit {step_limit:,})")
+                                f"work units (search nodes + {DEAL_COST} a hidden deal; limit "
+                                f"{step_limit:,})")
     except BudgetExceededError as exc:
         rep.problems.append(f"the solver's budget ({budget:,} nodes) ran out: {exc}")
     except TianJiuError as exc:
         rep.problems.append(str(exc))
     rep.seconds = time.perf_counter() - t0
     return rep
+
+
+def _cold_solver() -> None:
+    """Forget the solver's tables (transpositions kept between searches), so that the
+    work a puzzle needs is counted as a fresh page would spend it."""
+    from . import solver
+
+    clear = getattr(getattr(solver, "_tables", None), "cache_clear", None)
+    if clear is not None:
+        clear()
+    _LINES.clear()
+    _JUDGED.clear()
 
 
 def _fmt(v: float) -> str:
@@ -1212,6 +1257,9 @@ def explain(puzzle: Puzzle, judged: Judged, first: Action, alt: Action | None, l
             hant.append(evidence[theme]["hant"])
             en.append(evidence[theme]["en"])
     fin = line.finisher
+    if fin == hero and line.finish != "plain" and any(
+            t in evidence for t in ("yao_finish", "bao_zun", "sweep")):
+        return {"hant": "".join(hant), "en": " ".join(en)}   # the theme already says how
     how = {"yao": ("么結", "with 么 (么結)"), "yao_capture": ("擒么", "by capturing the 么"),
            "zun": ("包尊", "with 至尊 (包尊)"), "zun_capture": ("擒文尊", "by capturing the 文尊"),
            "four": ("四大包", "with a four (四大包)"), "qi_zhi": ("七支", "with a sweep (七支)"),
@@ -1225,6 +1273,29 @@ def explain(puzzle: Puzzle, judged: Judged, first: Action, alt: Action | None, l
         hant.append(f"最後{who_h}結牌。")
         en.append(f"In the end {who_e} finishes.")
     return {"hant": "".join(hant), "en": " ".join(en)}
+
+
+def generated_texts(puzzle: Puzzle, budget: int = PUBLISH_BUDGET) -> Puzzle:
+    """The puzzle with its explanation, title, prompt and difficulty generated again from
+    the solver's numbers (for mined puzzles, after the generator changed)."""
+    hand = puzzle.position.to_hand()
+    hero = puzzle.hero
+    j = _judge(hand, hero, puzzle.hidden, list(puzzle.position.discarded[hero]), budget, HIDDEN_SEED)
+    first = _parse_move(hand, puzzle.solution[0], "solution[0]")
+    line = play_line(puzzle, list(puzzle.solution), budget)
+    o = outcome(line.hand, hero)
+    alt = alternative(puzzle, [], j, first, budget)
+    ao = None if alt is None else outcome(alt[1], hero)
+    found = {}
+    for theme in puzzle.themes:
+        why = theme_evidence(theme, hand, hero, first, o, ao, puzzle.hidden)
+        if why is not None:
+            found[theme] = why
+    title, prompt = _titles(puzzle, first)
+    return puzzle.with_changes(explanation=explain(puzzle, j, first, None if alt is None else alt[0],
+                                                   o, found),
+                               title=title, prompt=prompt,
+                               difficulty=estimate_difficulty(puzzle, j, first))
 
 
 def _titles(puzzle: Puzzle, first: Action) -> tuple[Text, Text]:
@@ -1313,6 +1384,23 @@ def _prefilter(hand: Hand, hero: int, themes: Sequence[str] | None) -> bool:
     return False
 
 
+def estimate_difficulty(puzzle: Puzzle, judged: Judged, first: Action) -> int:
+    """1 (easy) … 5 (hard), from the position: tiles a seat (2 → 1, 3–4 → 2, 5+ → 3),
+    +1 a move after the first, +1 when the engine's greedy player would not find the
+    first move, +1 with six or more different choices."""
+    from .players import greedy_action
+
+    hand = puzzle.position.to_hand()
+    n = hand.tiles_left
+    d = 1 if n <= 2 else 2 if n <= 4 else 3
+    d += len(puzzle.solution) - 1
+    if greedy_action(hand).notation() != first.notation():
+        d += 1
+    if len(set(judged.groups)) >= 6:
+        d += 1
+    return max(1, min(5, d))
+
+
 def mine_positions(seed: int, sizes: Sequence[int] = (2, 3, 4), greedy_share: int = 85,
                    rules: Any = None) -> Iterable[Position]:
     """Positions from one seeded deal played by the engine's players (``greedy_share``
@@ -1338,6 +1426,74 @@ def mine_positions(seed: int, sizes: Sequence[int] = (2, 3, 4), greedy_share: in
         hand.act(a)
 
 
+def template_positions(seed: int, theme: str, rules: Any = None) -> Iterable[Position]:
+    """Random positions built around a theme's pattern (for themes that seeded deals
+    rarely reach), one per seed: ``wu_zi_qiao_shuang_qiang`` — five tiles each, the hero
+    leads holding a strong pair, a weak two-tile play and a single; the other hands,
+    the 棟 won and the tiles shown are random (seeded SplitMix64).  Yields nothing for
+    other themes.  The position still has to pass :func:`examine`."""
+    from .deal import Rng
+    from .rules import Rules
+    from .tiles import BY_CODE, FULL_SET
+
+    rules = rules or Rules()
+    rng = Rng(seed)
+    if theme != "wu_zi_qiao_shuang_qiang":
+        return
+    # the seed's example: 天, a pair of 梅 and 和五 — lead 和五 for someone to take, win the
+    # lead back with 天, finish with the pair
+    strong = ["44", "13", "55", "33", "22", "56"]
+    weak = {("13", "14"): [("66", "45"), ("11", "26"), ("44", "25")],   # 和五 < 人七, 地八, 天九
+            ("13", "23"): [("66", "36"), ("11", "35"), ("44", "34")],
+            ("44", "25"): [("66", "45"), ("11", "26")],                  # 人七 < 地八, 天九
+            ("44", "34"): [("66", "36"), ("11", "35")],
+            ("14", "23"): [("25", "34"), ("26", "35"), ("36", "45")],    # 雜五對 < 雜七/八/九對
+            ("25", "34"): [("26", "35"), ("36", "45")]}
+    weak_keys = list(weak)
+    singles = ["66", "36", "45", "11"]
+    for _ in range(64):
+        pair = strong[rng.below(len(strong))]
+        w = weak_keys[rng.below(len(weak_keys))]
+        beater = weak[w][rng.below(len(weak[w]))]
+        x = singles[rng.below(len(singles))]
+        hero_tiles = [BY_CODE[pair], BY_CODE[pair], BY_CODE[w[0]], BY_CODE[w[1]], BY_CODE[x]]
+        pool = list(FULL_SET)
+        ok = True
+        for t in hero_tiles + [BY_CODE[beater[0]], BY_CODE[beater[1]]]:
+            if t in pool:
+                pool.remove(t)
+            else:
+                ok = False
+        if not ok:
+            continue
+        for i in range(len(pool) - 1, 0, -1):
+            j = rng.below(i + 1)
+            pool[i], pool[j] = pool[j], pool[i]
+        pool[0:0] = [BY_CODE[beater[0]], BY_CODE[beater[1]]]   # into the first defender's hand
+        hero = rng.below(4)
+        banker = rng.below(4)
+        holdings: list[tuple] = [(), (), (), ()]
+        holdings[hero] = tuple(hero_tiles)
+        at = 0
+        for s in range(4):
+            if s != hero:
+                holdings[s] = tuple(pool[at:at + 5])
+                at += 5
+        played = pool[at:]
+        dong = [0, 0, 0, 0]
+        dong[hero] = 1
+        for _k in range(2):
+            dong[rng.below(4)] += 1
+        shown = tuple(t for t in played if rng.below(2))
+        try:
+            yield Position(rules=rules, banker=banker, banker_streak=1 + (rng.below(4) == 0),
+                           holdings=tuple(holdings), unknown=(0, 0, 0, 0), dong=tuple(dong),
+                           leader=hero, shown=tuple(sorted(shown, key=lambda t: t.index)))
+        except TianJiuError:
+            continue
+        return
+
+
 def examine(pos: Position, *, hidden: bool = False, margin: float = 2.0,
             themes: Sequence[str] | None = None, source: str = "mined", pid: str = "mined",
             max_moves: int = 3, budget: int = PUBLISH_BUDGET,
@@ -1347,8 +1503,8 @@ def examine(pos: Position, *, hidden: bool = False, margin: float = 2.0,
     The solution's first move must beat every other action group by ``margin``
     stake units (hidden: expected units, at least :data:`HIDDEN_MARGIN`, on both
     samples); later hero turns join the solution while their best group is unique
-    (up to ``max_moves``).  Themes are tagged by :func:`theme_evidence` (only
-    ``themes`` when given); no theme → None.  The explanation, title and prompt
+    (up to ``max_moves``).  Themes are tagged by :func:`theme_evidence`; with
+    ``themes`` given, one of them must be shown (and they come first), else None.  The explanation, title and prompt
     are generated (:func:`explain`).
     """
     stats = stats or MineStats()
@@ -1409,40 +1565,42 @@ def examine(pos: Position, *, hidden: bool = False, margin: float = 2.0,
     alt = alternative(puzzle, [], j, first, budget)
     ao = None if alt is None else outcome(alt[1], hero)
     found: dict[str, Text] = {}
-    for theme in (themes or THEME_IDS):
+    order = list(themes or ()) + [t for t in THEME_IDS if t not in (themes or ())]
+    for theme in order:
         why = theme_evidence(theme, hand, hero, first, o, ao, hidden)
         if why is not None:
             found[theme] = why
-    if not found:
+    if not found or (themes and not any(t in found for t in themes)):
         stats.reject("no theme")
         return None
     puzzle = puzzle.with_changes(themes=tuple(found))
     # cold step cost
-    cost = j.nodes + line.nodes
+    cost = j.nodes + line.nodes + (DEAL_COST * j.deals if hidden else 0)
     if cost > STEP_NODE_LIMIT:
         stats.reject("slow")
         return None
-    from .players import greedy_action
-
-    diff = {1: 1, 2: 1, 3: 2, 4: 3, 5: 4}.get(hand.tiles_left, 4) + (len(moves) - 1)
-    diff += 1 if hidden else 0
-    diff += 0 if greedy_action(hand).notation() == first.notation() else 1
-    diff = max(1, min(5, diff - (1 if greedy_action(hand).notation() == first.notation() and
-                                 hand.tiles_left <= 2 else 0)))
+    diff = estimate_difficulty(puzzle, j, first)
     expl = explain(puzzle, j, first, None if alt is None else alt[0], o, found)
     title, prompt = _titles(puzzle, first)
+    puzzle = puzzle.with_changes(difficulty=diff, explanation=expl, title=title, prompt=prompt)
+    rep = verify(puzzle, budget=budget)      # cold: the work a page needs, every rule
+    if not rep.ok:
+        stats.reject("slow" if any("too slow" in p for p in rep.problems) else "check")
+        return None
     stats.found += 1
-    return puzzle.with_changes(difficulty=diff, explanation=expl, title=title, prompt=prompt)
+    return puzzle
 
 
 def mine(seed: int, count: int, *, themes: Sequence[str] | None = None, hidden: bool = False,
          sizes: Sequence[int] = (2, 3, 4), margin: float = 2.0, max_deals: int = 100_000,
          stats: MineStats | None = None, seen: set | None = None,
-         progress: Any = None) -> list[Puzzle]:
+         progress: Any = None, template: str | None = None) -> list[Puzzle]:
     """Up to ``count`` puzzles from deals ``seed``, ``seed + 1``, … (see :func:`examine`).
 
     Each puzzle's ``source`` is ``mined:<deal seed>``; ids are ``mined-<deal seed>-<k>``
     until the caller numbers them.  ``seen``: position keys to skip (duplicates).
+    ``template``: a theme whose built positions (:func:`template_positions`, source
+    ``mined:T<seed>``) replace the played deals.
     """
     import time
 
@@ -1454,13 +1612,15 @@ def mine(seed: int, count: int, *, themes: Sequence[str] | None = None, hidden: 
     while len(out) < count and stats.deals < max_deals:
         stats.deals += 1
         k = 0
-        for pos in mine_positions(d, sizes):
+        source = (template_positions(d, template) if template else mine_positions(d, sizes))
+        for pos in source:
             key = pos.dumps()
             if key in seen:
                 continue
             seen.add(key)
             stats.positions += 1
-            p = examine(pos, hidden=hidden, margin=margin, themes=themes, source=f"mined:{d}",
+            p = examine(pos, hidden=hidden, margin=margin, themes=themes,
+                        source=f"mined:T{d}" if template else f"mined:{d}",
                         pid=f"mined-{d}-{k}", stats=stats)
             if p is not None:
                 k += 1
@@ -1693,7 +1853,7 @@ def _op_hint(req: dict[str, Any]) -> dict:
 
 @register("puzzle_solution")
 def _op_solution(req: dict[str, Any]) -> dict:
-    return solution_line(_puzzle_of(req))
+    return solution_line(_puzzle_of(req), _moves_of(req) if "moves" in req else None)
 
 
 @register("daily_puzzle")

@@ -210,7 +210,7 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
         vals = " ".join(f"{v:+g}" for v in rep["values"])
         margins = " ".join("-" if m is None else f"{m:g}" for m in rep["margins"])
         out.write(f"{mark} {path}  {rep['seconds']:.2f}s{cached}  values {vals}  margins "
-                  f"{margins}  step nodes {rep['step_nodes']:,}\n")
+                  f"{margins}  step work {rep['step_nodes']:,}\n")
         out.flush()
 
     res = check_paths(args.paths, cache=args.cache, git=not args.no_git, progress=progress)
