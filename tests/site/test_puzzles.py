@@ -527,6 +527,12 @@ def test_screenshots_mid_solve(new_tab, width):
         assert heights and min(heights) >= 40, heights
         assert tab.page.evaluate("document.documentElement.scrollWidth") <= width
         tab.shot(f"puzzle-mid-solve-{scheme}-{width}")
+        if scheme == "light" and width == 1280:   # Material's palette toggle recolours the widget
+            look = "getComputedStyle(document.querySelector('tj-puzzle .tj-pz')).backgroundColor"
+            before = tab.page.evaluate(look)
+            tab.page.click("[data-md-component=palette] label:not([hidden])")
+            tab.page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+            assert tab.page.evaluate(look) != before
         assert tab.problems() == []
         tab.close()
     tab = new_tab(viewport={"width": width, "height": 900})
