@@ -1203,7 +1203,7 @@ def _play_names(a: Action, rules: Any) -> tuple[str, str]:
     if p is not None:
         return p.name("hant"), f"{p.name('hant')} ({p.name('en')})"
     hant = "、".join(t.name_hant for t in a.tiles)
-    return hant, hant
+    return hant, " and ".join(t.name_hant for t in a.tiles)
 
 
 def _action_words(a: Action, hand: Hand) -> tuple[str, str, str, str]:
