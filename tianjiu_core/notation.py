@@ -106,14 +106,16 @@ def _tokens(text: str) -> list[tuple[int, str, frozenset[int]]]:
             if len(run) % 2:
                 raise NotationError(
                     f"{text[i:j]!r} at position {i} has an odd number of digits: "
-                    "write each tile as two pip halves, e.g. 66 36")
+                    "write each tile as two pip halves, e.g. 66 36",
+                    zh=f"「{text[i:j]}」的數字是單數：每張牌寫兩個點數，例如 66 36")
             for k in range(0, len(run), 2):
                 pair = run[k:k + 2]
                 tile = BY_CODE.get("".join(sorted(pair)))
                 if tile is None:
                     raise NotationError(
                         f"{pair!r} at position {i + k} is not a tile: "
-                        "pip halves run from 1 to 6 (e.g. 66, 13)")
+                        "pip halves run from 1 to 6 (e.g. 66, 13)",
+                        zh=f"「{pair}」不是牌：每邊的點數由 1 到 6（例如 66、13）")
                 out.append((i + k, pair, frozenset((tile.index,))))
             i = j
             continue
@@ -135,7 +137,8 @@ def _tokens(text: str) -> list[tuple[int, str, frozenset[int]]]:
                 j += 1
             raise NotationError(
                 f"{text[i:j]!r} at position {i} is not a tile code or name "
-                "(try a pip code such as 66, or a name such as 天 / Teen)")
+                "(try a pip code such as 66, or a name such as 天 / Teen)",
+                zh=f"「{text[i:j]}」不是牌的寫法或名字（可以寫點數如 66，或名字如 天）")
         length, cands = found
         out.append((i, text[i:i + length], cands))
         i += length
@@ -174,10 +177,13 @@ def parse_tiles(text: str | Iterable[str], context: Sequence[Tile] | None = None
             tok = next(tok for _, tok, c in tokens if c == frozenset((idx,)))
             face = f"{TILES[idx].code} ({TILES[idx].name_hant})"
             if context is not None and not available[idx]:
-                raise NotationError(f"{tok!r}: {face} is not among {where}")
+                raise NotationError(f"{tok!r}: {face} is not among {where}",
+                                    zh=f"「{tok}」：手上沒有{TILES[idx].name_hant}（{TILES[idx].code}）")
             raise NotationError(
                 f"{tok!r}: {count} × {face} named, but {where} "
-                f"{'has' if context is None else 'holds'} only {available[idx]}")
+                f"{'has' if context is None else 'holds'} only {available[idx]}",
+                zh=f"「{tok}」：寫了 {count} 張{TILES[idx].name_hant}，但"
+                   f"{'一副牌' if context is None else '手上'}只有 {available[idx]} 張")
     ambiguous = [(pos, tok, c) for pos, tok, c in tokens if len(c) > 1]
     if not ambiguous:
         return tuple(TILES[next(iter(c))] for _, _, c in tokens)
@@ -191,7 +197,9 @@ def parse_tiles(text: str | Iterable[str], context: Sequence[Tile] | None = None
         pos, tok, cands = ambiguous[0]
         raise NotationError(
             f"{tok!r} at position {pos} fits none of "
-            f"{' or '.join(TILES[i].code for i in sorted(cands))} in {where}")
+            f"{' or '.join(TILES[i].code for i in sorted(cands))} in {where}",
+            zh=f"「{tok}」（{'、'.join(TILES[i].code for i in sorted(cands))}）"
+               f"{'一副牌裏已經用完' if context is None else '手上沒有'}")
     if len(solutions) > 1:
         # name the first token whose face differs between solutions
         sols = list(solutions.values())
@@ -201,7 +209,8 @@ def parse_tiles(text: str | Iterable[str], context: Sequence[Tile] | None = None
                 codes = tuple(TILES[i].code for i in options)
                 raise AmbiguousTileError(
                     f"{tok!r} at position {pos} is ambiguous: it names "
-                    f"{' or '.join(codes)}; write the pip code", codes)
+                    f"{' or '.join(codes)}; write the pip code", codes,
+                    zh=f"「{tok}」可以是 {' 或 '.join(codes)}：請寫點數，例如 {codes[0]}")
     choice = next(iter(solutions.values()))
     # hand out the chosen faces to the ambiguous tokens (sorted to be stable)
     it = iter(choice)

@@ -252,7 +252,8 @@ def _check_table(banker: int, banker_streak: int) -> None:
     if not isinstance(banker_streak, int) or isinstance(banker_streak, bool) or banker_streak < 1:
         raise InconsistentPositionError(
             f"banker_streak counts the hands this banker has held the bank, including "
-            f"this one, so it is at least 1, not {banker_streak!r}")
+            f"this one, so it is at least 1, not {banker_streak!r}",
+            zh=f"做莊次數（連莊）由 1 起計（包括這一局），不能是 {banker_streak!r}")
 
 
 def settle(*, banker: int, banker_streak: int, finisher: int, dong: Sequence[int],
@@ -276,14 +277,20 @@ def settle(*, banker: int, banker_streak: int, finisher: int, dong: Sequence[int
     dong = tuple(dong)
     if len(dong) != 4 or not all(isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= 8
                                  for d in dong):
-        raise InconsistentPositionError(f"棟 must be four counts 0–8 (E S W N), not {dong!r}")
+        raise InconsistentPositionError(f"棟 must be four counts 0–8 (E S W N), not {dong!r}",
+                                        zh="每家的棟數要是 0 到 8 的整數")
     if sum(dong) != 8:
+        listed = ", ".join(f"{s} {d}" for s, d in zip(SEATS, dong))
+        listed_zh = "、".join(f"{s}{d}" for s, d in zip("東南西北", dong))
         raise InconsistentPositionError(f"the 8 棟 of a hand must add up to 8, not {sum(dong)} "
-                                        f"({dict(zip(SEATS, dong))})")
+                                        f"({listed})",
+                                        zh=f"一局共有 8 棟，四家加起來要等於 8，現在是 {sum(dong)}（{listed_zh}）")
     if dong[finisher] < 2:
         raise InconsistentPositionError(
             f"finisher {SEATS[finisher]} has {dong[finisher]} 棟: a finisher ends with at least 2 "
-            "(a seat with no 棟 may not win a last trick of one tile)")
+            "(a seat with no 棟 may not win a last trick of one tile)",
+            zh=f"結牌的{'東南西北'[finisher]}家只有 {dong[finisher]} 棟：結牌的人最少有 2 棟"
+               "（一棟都沒有的人不可以打最後一張單牌）")
     if finish.kind not in ("plain", "yao", "zun", "four"):
         raise InconsistentPositionError(
             f"finish kind must be plain, yao, zun or four, not {finish.kind!r}")
@@ -294,7 +301,8 @@ def settle(*, banker: int, banker_streak: int, finisher: int, dong: Sequence[int
     if finish.captured_from is not None:
         _check_seat(finish.captured_from, "captured_from")
         if finish.captured_from == finisher:
-            raise InconsistentPositionError("a seat cannot capture its own 么 or 文尊")
+            raise InconsistentPositionError("a seat cannot capture its own 么 or 文尊",
+                                            zh="不能擒自己的么或文尊")
         if finish.kind not in ("yao", "zun"):
             raise InconsistentPositionError(
                 "captured_from names the seat whose 么 or 文尊 was captured: kind must be yao or zun")

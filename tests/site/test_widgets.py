@@ -136,13 +136,13 @@ def test_settle_spec_example_and_bad_input(playground):
     # spec §5 example 1: banker E (first term), N finishes, 棟 E1 S4 W0 N3
     assert payments(tab) == {"E": -6, "S": 0, "W": -5, "N": 11}
     items = page.inner_text(".tj-settle__items")
-    assert "東 付 北 6" in items and "棟 3 × 莊 2" in items and "空棟 5" in items
+    assert "東 付 北 6" in items and "1 棟：4 − 1 = 3 × 2（莊家） = 6" in items and "空棟（一棟都沒有）：5" in items
     # 棟 that do not add up to 8: the engine's reason, in words, and the old result is not shown as current
     page.fill("input[name=dong-S]", "3")
     page.click("tj-settle button[type=submit]")
     page.wait_for_selector("tj-settle[data-result=invalid]")
     msg = page.inner_text("tj-settle .tj-message")
-    assert msg.startswith("數據不合理") and "8" in msg, msg
+    assert msg.startswith("數據不合理") and "一局共有 8 棟" in msg and "現在是 7" in msg, msg
     assert page.inner_text(".tj-settle__sum") == "合共 7 棟"
     # not a number
     page.fill("input[name=dong-S]", "")

@@ -141,9 +141,19 @@ export class TjSettle extends TjWidget {
       h("td", { class: result.payments[s] > 0 ? "is-plus" : result.payments[s] < 0 ? "is-minus" : null,
         "data-payment": result.payments[s] }, money(result.payments[s]))))));
     const items = h("ol", { class: "tj-settle__items" }, result.items.map((it) => {
-      const parts = [`${label("rules", it.rule, lang)} ${it.units}`];
-      if (it.banker_factor !== 1) parts.push(`× ${this.t("settle.bankerFactor")} ${it.banker_factor}`);
-      if (it.finish_factor !== 1) parts.push(`× ${label("finishes", result.finish, lang)} ${it.finish_factor}`);
+      // the arithmetic in words: "1 棟: 4 − 1 = 3 × 2 (banker) = 6"
+      const parts = [];
+      if (it.rule === "dong") parts.push(this.t("settle.calcDong", { dong: 4 - it.units, units: it.units }));
+      else if (it.rule === "empty_dong") parts.push(this.t("settle.calcEmpty", { units: it.units }));
+      else if (it.rule === "gui_dong") parts.push(this.t("settle.calcEven"));
+      else if (it.rule === "ru_yi" || it.rule === "ru_er") {
+        parts.push(this.t("settle.calcRu", { rule: label("rules", it.rule, lang), dong: 4 - it.units, paid: -it.units }));
+      } else parts.push(`${label("rules", it.rule, lang)} ${it.units}`);
+      if (it.banker_factor !== 1) parts.push(this.t("settle.calcBanker", { factor: it.banker_factor }));
+      if (it.finish_factor !== 1) {
+        parts.push(this.t("settle.calcFinish", { factor: it.finish_factor, finish: label("finishes", result.finish, lang) }));
+      }
+      if (it.banker_factor !== 1 || it.finish_factor !== 1) parts.push(this.t("settle.calcTotal", { amount: Math.abs(it.amount) }));
       const who = it.amount >= 0
         ? this.t("settle.pays", { from: seat(it.from), to: seat(it.to), amount: it.amount })
         : this.t("settle.pays", { from: seat(it.to), to: seat(it.from), amount: -it.amount });
