@@ -82,6 +82,7 @@ export class TjPuzzle extends TjWidget {
   }
 
   async ready(engine) {
+    this.state = "loading";   // "ready" once the puzzle is loaded and drawn (reset())
     const src = this.getAttribute("src");
     if (!src) throw new Error(this.t("puzzle.noSrc"));
     const url = new URL(src, document.baseURI);
