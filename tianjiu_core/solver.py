@@ -640,6 +640,8 @@ class _Search:
         must_beat, capture = rules.must_beat, rules.wen_zun_capture
         down_rule = rules.lead_face_down
         settlement = self.settlement
+        SC = self.settle_cache
+        KIND_CODE = _KIND_CODE
         SUPREME, WENZUN, FOUR, YAO, TOP, CAP16 = _SUPREME, _WENZUN, _FOUR, _YAO, _TOP, _CAP16
         EVEN, COPIESI = _EVEN, _COPIES_INT
         S12, S15, S16, S24 = SINGLE[_K12], SINGLE[_K15], SINGLE[_K16], SINGLE[_K24]
@@ -691,7 +693,12 @@ class _Search:
                     if (shown >> (2 * j)) & 3 < COPIES[j]:
                         guaranteed = False
                         break
-            return settlement(winner, D, kind, captured, guaranteed, k, X[1])
+            key = (winner | D[0] << 2 | D[1] << 6 | D[2] << 10 | D[3] << 14
+                   | KIND_CODE[kind] << 18 | (captured + 1) << 20 | guaranteed << 23 | k << 24
+                   | X[1] << 27)
+            v = SC.get(key)
+            return v if v is not None else settlement(winner, D, kind, captured, guaranteed, k,
+                                                      X[1])
 
         def claim_rec(leader: int, rest: int, maxi: bool, memo: dict[int, int]) -> int:
             v0 = memo.get(rest)
@@ -860,7 +867,10 @@ class _Search:
                             feats[w] = ii[w][7]   # it leads next: it can win
                             bonus = zun[w] if sup else (sdh[w] if four else 0)
                             D[w] += k
-                            blo, bhi = static_bounds(n - k, feats[0], feats[1], feats[2], feats[3])
+                            r_ = BC.get((D[0], D[1], D[2], D[3], n - k, feats[0], feats[1],
+                                         feats[2], feats[3], X[1]))
+                            blo, bhi = r_ if r_ is not None else static_bounds(
+                                n - k, feats[0], feats[1], feats[2], feats[3])
                             D[w] -= k
                             feats[w] = fw
                             if blo + bonus < lo:
@@ -951,32 +961,48 @@ class _Search:
             shown0 = X[0]
             # a teammate already winning the trick: try discarding first
             disc_first = best_seat >= 0 and (best_seat == hero) == maxi
+            lf = P_FLAGS[lead_pid] if lead_pid >= 0 else 0
             for phase in (0, 1):
                 if (phase == 0) == disc_first:
-                    for d in discs:
-                        H[seat] = h - d
-                        try:
-                            if step == 3:
-                                v = resolve(leader, n, k, last, lead_pid, best_pid, best_seat,
-                                            closed, alpha, beta)
-                            else:
+                    if not discs:
+                        continue
+                    if step == 3:  # the trick ends: its winner is known (inlined resolve)
+                        w = best_seat if best_seat >= 0 else leader
+                        bonus = 0
+                        if lf & SUPREME:
+                            if he_zun and (closed or w == leader):
+                                bonus = zun[w]
+                        elif lf & FOUR and si_da_he:
+                            bonus = sdh[w]
+                        D[w] += k
+                    try:
+                        for d in discs:
+                            H[seat] = h - d
+                            if step != 3:
                                 v = follow(leader, nxt, step + 1, n, k, last, lead_pid, best_pid,
                                            best_seat, closed, alpha, beta)
-                        finally:
+                            elif last:
+                                v = terminal(leader, k, lead_pid, best_pid, w, closed)
+                            else:
+                                v = bonus + lead_node(w, n - k, alpha - bonus, beta - bonus)
                             H[seat] = h
-                        if maxi:
-                            if v > best:
+                            if maxi:
+                                if v > best:
+                                    best = v
+                                    if v > alpha:
+                                        alpha = v
+                                        if alpha >= beta:
+                                            return best
+                            elif v < best:
                                 best = v
-                                if v > alpha:
-                                    alpha = v
+                                if v < beta:
+                                    beta = v
                                     if alpha >= beta:
                                         return best
-                        elif v < best:
-                            best = v
-                            if v < beta:
-                                beta = v
-                                if alpha >= beta:
-                                    return best
+                    finally:
+                        H[seat] = h
+                        if step == 3:
+                            D[w] -= k
                 else:
                     for x in beats:
                         m = P_MASK[x]
@@ -985,11 +1011,25 @@ class _Search:
                         cl = closed or (best_pid >= 0 and bool(P_FLAGS[best_pid] & WENZUN)
                                         and bool(P_FLAGS[x] & CAP16))
                         try:
-                            if step == 3:
-                                v = resolve(leader, n, k, last, lead_pid, x, seat, cl, alpha, beta)
-                            else:
+                            if step != 3:
                                 v = follow(leader, nxt, step + 1, n, k, last, lead_pid, x, seat,
                                            cl, alpha, beta)
+                            else:
+                                D[seat] += k
+                                try:
+                                    if last:
+                                        v = terminal(leader, k, lead_pid, x, seat, cl)
+                                    else:
+                                        bonus = 0
+                                        if lf & SUPREME:
+                                            if he_zun and cl:
+                                                bonus = zun[seat]
+                                        elif lf & FOUR and si_da_he:
+                                            bonus = sdh[seat]
+                                        v = bonus + lead_node(seat, n - k, alpha - bonus,
+                                                              beta - bonus)
+                                finally:
+                                    D[seat] -= k
                         finally:
                             H[seat] = h
                             X[0] = shown0
