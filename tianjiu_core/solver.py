@@ -86,6 +86,7 @@ __all__ = [
     "solve",
     "solve_hidden",
     "hidden_deals",
+    "clear_caches",
     "solve_request",
     "solve_hidden_request",
     "DEFAULT_BUDGET",
@@ -160,11 +161,17 @@ def _size(h: int) -> int:
 
 
 # --------------------------------------------------------------------------- tables
+_TABLES_SEEN: list[_Tables] = []
+
+
 class _Tables:
     """Everything that depends on the rules only: plays over kinds, holding info, runs."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        _TABLES_SEEN.append(self)
+        if len(_TABLES_SEEN) > 32:
+            del _TABLES_SEEN[0]
         mask, size, cls, rank, flags, kinds = [], [], [], [], [], []
         self.pid_of: dict[int, int] = {}
         # every kind multiset that could be a play (a pair, a great civil tile with its
@@ -519,6 +526,20 @@ class _Tables:
 @lru_cache(maxsize=16)
 def _tables(rules: Rules) -> _Tables:
     return _Tables(rules)
+
+
+def clear_caches() -> None:
+    """Forget every transposition table and cache the solver keeps between calls
+    (to free memory, or to time a search from cold)."""
+    for tb in list(_TABLES_SEEN):
+        tb.canon_cache.clear()
+        tb.intern.clear()
+        tb.lead_cache.clear()
+        for t in tb.tables.values():
+            t.clear()
+        tb.tables.clear()
+        for cache in (tb.info_cache, tb.sub_cache, tb.disc_cache, tb.run_cache, tb.beat_cache):
+            cache.clear()
 
 
 # --------------------------------------------------------------------------- search
