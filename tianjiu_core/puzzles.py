@@ -39,6 +39,21 @@ open puzzle's result equals the solver's value, every search stays within
 texts exist in both languages, and each theme is *shown by the solution*
 (:func:`theme_evidence`).
 
+**Themes** (:data:`THEMES`, spec §7) are shown by the solution itself:
+:func:`theme_evidence` compares the solution's line with the best other first move
+played out (rules listed there and in ``PUZZLES.md``).
+
+**Mining** (:func:`mine`, ``tianjiu puzzles mine``): seeded deals are played by the
+engine's players into end-games (:func:`mine_positions`) — or, for themes that played
+deals rarely reach, positions are built around the theme's pattern
+(:func:`template_positions`) — and :func:`examine` keeps a position whose best action
+group beats every other by a margin and shows a theme, with a generated explanation
+(:func:`explain`) and a difficulty (:func:`estimate_difficulty`); the puzzle must then
+pass :func:`verify`.
+
+**Schedule** (:class:`Schedule`): day k from ``start`` shows ``ids[k mod len]``; extended
+append-only, least recently used id first.
+
 Bridge ops (JSON in / out; see ``PUZZLES.md``): ``puzzle_load``,
 ``puzzle_step``, ``puzzle_values``, ``puzzle_hint``, ``puzzle_solution``,
 ``daily_puzzle``, ``puzzle_themes``.  They are stateless — the page sends the

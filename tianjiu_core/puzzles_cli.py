@@ -41,13 +41,20 @@ SCHEDULE_NAME = "schedule.toml"
 
 
 # --------------------------------------------------------------------------- check
+ENGINE_MODULES = ("puzzles", "solver", "position", "game", "plays", "rules", "scoring", "tiles",
+                  "notation", "deal", "errors", "tomlw")
+"""The modules whose code decides a puzzle's verdict (the cache key hashes their sources)."""
+
+
 def engine_fingerprint() -> str:
-    """A hash of the engine's sources: a cached check is only reused while it is unchanged."""
+    """A hash of the sources of :data:`ENGINE_MODULES`: a cached check is reused only while
+    they are unchanged (edits to the lessons, the CLI or the site do not invalidate it)."""
     h = hashlib.sha256()
     here = Path(__file__).resolve().parent
-    for p in sorted(here.glob("*.py")):
-        h.update(p.name.encode())
-        h.update(p.read_bytes())
+    for name in ENGINE_MODULES:
+        p = here / f"{name}.py"
+        h.update(name.encode())
+        h.update(p.read_bytes() if p.exists() else b"")
     return h.hexdigest()[:16]
 
 
@@ -131,10 +138,11 @@ def check_paths(paths: list[str], cache: str | None = None, git: bool = True,
     fp = engine_fingerprint()
     fresh: dict[str, dict] = {}
     ids: dict[str, str] = {}
-    for path in files:
+    texts: dict[str, str] = {}
+    for path in files:   # load every file first (cheap): the schedule needs the ids
         try:
             with open(path, encoding="utf-8") as fh:
-                text = fh.read()
+                texts[path] = fh.read()
             puzzle = Puzzle.load(path)
         except TianJiuError as exc:
             res.fail(path, str(exc))
@@ -145,20 +153,7 @@ def check_paths(paths: list[str], cache: str | None = None, git: bool = True,
             res.fail(path, f"{path}: id {puzzle.id!r} is also used by {ids[puzzle.id]}")
         ids[puzzle.id] = path
         res.puzzles[path] = puzzle
-        key = hashlib.sha256((fp + "\0" + text).encode()).hexdigest()
-        if key in store:
-            rep = dict(store[key], cached=True)
-            res.cached += 1
-        else:
-            rep = verify(puzzle, path).to_json()
-        res.reports[path] = rep
-        if rep["ok"]:
-            fresh[key] = {k: v for k, v in rep.items() if k != "cached"}
-        for prob in rep["problems"]:
-            res.fail(path, f"{path}: {prob}")
-        if progress:
-            progress(path, rep, None)
-    for path in schedules:
+    for path in schedules:   # before the slow part, so a schedule error shows at once
         folder_ids = {p.id for f, p in res.puzzles.items()
                       if os.path.dirname(os.path.abspath(f)) == os.path.dirname(os.path.abspath(path))}
         if not folder_ids:   # a schedule checked alone: the ids of its folder
@@ -179,6 +174,20 @@ def check_paths(paths: list[str], cache: str | None = None, git: bool = True,
                     previous = None
         for prob in sched.check(folder_ids, previous, path):
             res.fail(path, prob)
+    for path, puzzle in res.puzzles.items():
+        key = hashlib.sha256((fp + "\0" + texts[path]).encode()).hexdigest()
+        if key in store:
+            rep = dict(store[key], cached=True)
+            res.cached += 1
+        else:
+            rep = verify(puzzle, path).to_json()
+        res.reports[path] = rep
+        if rep["ok"]:
+            fresh[key] = {k: v for k, v in rep.items() if k != "cached"}
+        for prob in rep["problems"]:
+            res.fail(path, f"{path}: {prob}")
+        if progress:
+            progress(path, rep, None)
     if cache:
         try:
             os.makedirs(os.path.dirname(os.path.abspath(cache)), exist_ok=True)
