@@ -247,3 +247,22 @@ def test_puzzle_solution_follows_the_moves_played():
     # continues with its best and the line's value is that of the move
     w = ok({"op": "puzzle_solution", "toml": text("0001"), "moves": ["12"]})
     assert not w["follows_solution"] and w["moves"] == ["12"] and w["value"] == -3
+
+
+def test_a_three_move_puzzle_step_by_step():
+    t = text("0006")                       # 逢四一衝: 雜八, then 和五, then 人 (mined)
+    p = Puzzle.loads(t)
+    assert p.solution == ("26", "13 14", "44")
+    moves: list[str] = []
+    for i, move in enumerate(p.solution):
+        r = ok({"op": "puzzle_step", "toml": t, "moves": moves, "move": move})
+        assert r["correct"] and r["value"] == r["best_value"] == 13
+        assert r["done"] is (i == 2)
+        moves.append(move)
+    assert r["result"]["payments"]["N"] == 13
+    v = ok({"op": "puzzle_values", "toml": t, "moves": moves})
+    assert v["done"] and [s["move"] for s in v["steps"]] == ["26", "13 14", "44"]
+    assert all(s["best_value"] == 13 for s in v["steps"])
+    # at the third turn only 人 is best
+    second = v["steps"][2]["actions"]
+    assert [a["action"] for a in second if a["best"]] == ["44"]
