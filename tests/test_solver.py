@@ -307,3 +307,19 @@ def test_play_table_is_the_engines(preset):
                   for p in all_plays(rules)}
         mine = {tb.kinds[i]: (PLAY_CLASSES[tb.cls[i]], tb.rank[i]) for i in range(len(tb.mask))}
         assert mine == engine
+
+
+def test_a_seat_that_can_never_win_again_has_one_discard_group():
+    """西 holds only low tiles that beat nothing the others hold: every discard is the
+    same (it will never win a trick), so all its discards share one group."""
+    hand = Hand(Rules(), banker=0,
+                holdings=[parse_tiles("66 11 44"), parse_tiles("13 55 36"),
+                          parse_tiles("15 12 22"), parse_tiles("33 45 26")],
+                dong=[2, 1, 1, 1], leader=0, shown=())
+    hand.act("66")
+    hand.act("discard 36")
+    sol = solve(hand, "W")
+    discards = [a for a in sol.actions if a.action.kind == "discard"]
+    assert len(discards) == 3 and len({a.group for a in discards}) == 1
+    assert len({a.value for a in discards}) == 1
+    assert values(sol) == brute_force(hand, 2, memo=True)

@@ -1522,7 +1522,15 @@ def _option_of(hand: Hand, root: _Root, tb: _Tables, a: Action) -> tuple[tuple[s
     h = root.holdings[seat]
     others = sum(root.holdings) - h
     if root.last:
-        return ("discard", m), ("discard", 0)
+        return ("discard", m), ("discard", 0)   # nothing comes after this trick
+    if not tb.rules.lead_face_down:
+        plays = 0
+        for s, o in enumerate(root.holdings):
+            if s != seat:
+                plays |= tb.info(o)[5]
+        if not tb.info(h)[6] & plays:
+            # it can never beat again, so it never wins a trick: what it keeps cannot matter
+            return ("discard", m), ("discard", -1)
     return ("discard", m), ("discard", tb.canonical_discard(h, others, m))
 
 
