@@ -92,8 +92,8 @@ __all__ = [
     "DEFAULT_BUDGET",
 ]
 
-DEFAULT_BUDGET = 20_000_000
-"""Node budget of the bridge ops when the request names none (about a minute)."""
+DEFAULT_BUDGET = 5_000_000
+"""Node budget of the bridge ops when the request names none (tens of seconds in CPython)."""
 
 _INF = 1 << 30
 _CACHE_LIMIT = 1_000_000   # canonical keys + table entries kept between searches
