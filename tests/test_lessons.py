@@ -123,10 +123,12 @@ def test_rank_winner_matches_the_single_tile_order():
     for seed in SEEDS:
         q = L.question("rank_winner", seed)
         codes = [c["tiles"][0] for c in q["choices"]]
-        assert [c["seat"] for c in q["choices"]] == list(SEATS[:len(codes)])
+        # a whole trick: the prompt says South, West and North follow, so all four are there
+        assert [c["seat"] for c in q["choices"]] == list(SEATS)
+        assert "South, West and North" in q["prompt"]["en"]
         assert L.solution("rank_winner", seed) == str(_winner_by_hand(codes))
-        kinds_seen.add(len(codes))
-    assert kinds_seen == {2, 3, 4}
+        kinds_seen.add(_winner_by_hand(codes))
+    assert kinds_seen == {0, 1, 2, 3}      # every seat wins some tricks
 
 
 def test_rank_winner_explains_equal_military_tiles():
@@ -164,7 +166,8 @@ def test_play_build_two_civil_tiles_are_no_pair():
         if len(civil) >= 2:
             v = L.check("play_build", seed, civil[:2])
             assert v["correct"] is False
-            assert "Two different civil tiles are not a pair" in v["why"]["en"]
+            assert "two different civil tiles (" in v["why"]["en"] and "are not a pair." in v["why"]["en"]
+            assert "兩張不同的文牌" in v["why"]["hant"] and v["why"]["hant"].endswith("。")
             return
     pytest.fail("no hand with two civil faces")
 
@@ -181,9 +184,16 @@ def test_can_beat_pairs(best, play, yes):
     seed = next(s for s in range(2000)
                 if L.question("can_beat", s)["show"] == {"tiles": best.split(), "against": play.split()})
     assert L.solution("can_beat", seed) == ("yes" if yes else "no")
-    why = L.check("can_beat", seed, "yes" if yes else "no")["why"]["en"]
-    if not yes and best.split()[0] != play.split()[0] and len(best) == len(play) and "supreme" not in why:
-        assert "Different classes" in why or "Equal" in why or "lower" in why or "至尊" in why
+    right = L.check("can_beat", seed, "yes" if yes else "no")["why"]
+    wrong = L.check("can_beat", seed, "no" if yes else "yes")["why"]
+    # the right and the wrong answer read differently, and both say what is true
+    assert right["en"].startswith("Right! It beats:" if yes else "Right! It does not beat:")
+    assert wrong["en"].startswith("Not quite. It does beat:" if yes else "Not quite. It does not beat:")
+    assert right["hant"].startswith("對！打得過" if yes else "對！打不過")
+    assert wrong["hant"].startswith("不對，其實打得過" if yes else "不對，其實打不過")
+    if not yes:
+        assert any(w in right["en"] for w in ("different classes", "ranks the same", "ranks below",
+                                              "至尊", "文尊")), right["en"]
 
 
 # ------------------------------------------------------------------ lesson 5
@@ -338,18 +348,56 @@ def test_rules_scenarios():
         answers[q["prompt"]["en"]] = L.solution("rules", seed)
     def find(*words):
         return [a for p, a in answers.items() if all(w in p for w in words)]
-    assert find("Hong Kong defaults", "Civil Supreme", "Pair of Tit") == ["yes"]       # 擒尊
-    assert find("wen_zun_capture", "Pair of Tit") == ["no"]
-    assert find("wen_zun (文尊) = off", "Pair of Tit") == ["yes"]                         # lowest civil pair
-    assert find("zhizun_singles_lowest", "Gee Joon six", "Chop Ng") == ["yes"]
-    assert find("Hong Kong defaults", "Gee Joon six", "Chop Ng") == ["no"]
-    assert find("empty_dong_units", "West pay") == ["4"]
-    assert find("Hong Kong defaults", "West pay") == ["5"]
-    assert find("rotate", "next banker") == ["S"] and find("Hong Kong defaults", "next banker") == ["W"]
-    assert find("must_beat", "discard") == ["no"] and find("Hong Kong defaults", "discard 板凳") == ["yes"]
+    hk = "Hong Kong rules (this site's default)"
+    assert find(hk, "Civil Supreme", "Pair of Tit") == ["yes"]                  # 擒尊
+    assert find("without 擒尊", "Pair of Tit") == ["no"]
+    assert find("without 文尊", "Pair of Tit") == ["yes"]                        # lowest civil pair
+    assert find("rank below every other military", "Gee Joon six", "Chop Ng") == ["yes"]
+    assert find(hk, "Gee Joon six", "Chop Ng") == ["no"]
+    assert find("空棟 pays only 4", "West pay") == ["4"]
+    assert find(hk, "West pay") == ["5"]
+    assert find("輪莊", "next banker") == ["S"] and find(hk, "next banker") == ["W"]
+    assert find("must beat", "discard") == ["no"] and find(hk, "discard 板凳") == ["yes"]
     # 么雙擒四: S pays E 2×2×f + S 2×f + W 2×f
-    assert find("yao_capture_factor", "South pay") == ["16"]
-    assert find("Hong Kong defaults", "South pay") == ["32"]
+    assert find("only × 2", "South pay") == ["16"]
+    assert find(hk, "South pay") == ["32"]
+    # plain words first: no option identifiers in the questions (they are on the page)
+    assert not any("_" in p for p in answers)
+
+
+def test_rules_wrong_and_right_answers_read_differently():
+    for seed in range(len(L._RULES_ORDER)):
+        q = L.question("rules", seed)
+        right = L.solution("rules", seed)
+        good = L.check("rules", seed, right)["why"]
+        for other in ids(q):
+            if other == right:
+                continue
+            bad = L.check("rules", seed, other)["why"]
+            assert bad["en"] != good["en"] and bad["hant"] != good["hant"]
+            assert bad["en"].startswith("Not quite.") and good["en"].startswith("Right!")
+        if set(ids(q)) == {"yes", "no"}:    # a yes/no question says which it is
+            wrong = "no" if right == "yes" else "yes"
+            said = L.check("rules", seed, wrong)["why"]["en"]
+            assert (" does beat" in said or "Yes, you may" in said) == (right == "yes"), said
+
+
+@pytest.mark.parametrize("kind", ["finish_kind", "strategy", "rules"])
+def test_fixed_positions_cycle_and_say_so(kind):
+    count = L.question(kind, 0)["cycle"]["count"]
+    seen = [L.question(kind, s)["cycle"]["n"] for s in range(1000, 1000 + count)]
+    assert sorted(seen) == list(range(count))          # consecutive seeds visit each once
+    assert L.question(kind, 1000 + count)["cycle"]["n"] == seen[0]
+
+
+@pytest.mark.parametrize("kind", list(L.KINDS))
+def test_no_question_twice_in_a_row(kind):
+    """The page asks seed, seed + 1, …: two neighbours are never the same question
+    (except by a rare accident of the random kinds, which the page then skips)."""
+    def key(q):
+        return json.dumps({k: v for k, v in q.items() if k not in ("seed", "cycle")}, sort_keys=True)
+    same = sum(key(L.question(kind, s)) == key(L.question(kind, s + 1)) for s in range(200))
+    assert same <= (0 if kind in ("finish_kind", "strategy", "rules") else 2), same
 
 
 # ------------------------------------------------------------------ lesson 4
@@ -373,7 +421,8 @@ def test_trick_play_grading():
     assert all(a["tiles"] == [] for a in lost["trick"] if a["kind"] == "discard" and a["seat"] != "S")
     # 2: East leads 雜九; South's other nine is only equal
     eq = L.trick_play(2, "45")
-    assert not eq["legal"] and "Equal" in eq["why"]["en"]
+    assert not eq["legal"] and "equal never beats" in eq["why"]["en"]
+    assert eq["why"]["en"].count(":") == 1 and "一樣大" in eq["why"]["hant"]   # no stacked colons
     assert L.trick_play(2, "discard 15")["correct"] is True
     # wrong size and not a play
     assert "you chose 2" in L.trick_play(0, "55 55")["why"]["en"]
@@ -383,3 +432,115 @@ def test_trick_play_grading():
     assert over["correct"] and over["winner"] == "W" and "discarding" in over["why"]["en"]
     with pytest.raises(Exception):
         L.trick_play(9, "66")
+
+
+# ------------------------------------------------------------------ wording (a newcomer's findings)
+
+def _all_texts(kind, seeds=range(25)):
+    """Every prompt, choice and verdict text the page can show for these seeds."""
+    for seed in seeds:
+        q = L.question(kind, seed)
+        yield q["prompt"]
+        yield from (c["text"] for c in q.get("choices", []) if "text" in c)
+        if kind == "play_build":
+            answers = [L.solution(kind, seed), [q["hand"][0]], q["hand"][:2], q["hand"][:3]]
+        else:
+            answers = ids(q)
+        for a in answers:
+            yield L.check(kind, seed, a)["why"]
+
+
+@pytest.mark.parametrize("kind", list(L.KINDS))
+def test_feedback_reads_as_sentences(kind):
+    import re
+    for t in _all_texts(kind):
+        en, zh = t["en"], t["hant"]
+        assert not re.search(r"\. [a-z]", en), en                      # "Not quite. a plain finish"
+        assert not re.search(r"\b1 (tiles|units)\b", en), en           # "(1 tiles)"
+        assert not re.search(r"(?<![\w−])-\d", en), en                  # "-10": a real minus is −
+        for sentence in re.split(r"(?<=[.!?])\s", en):
+            assert sentence.count(":") <= 1, en                        # "Not allowed: That …: Same …"
+        assert "。 " not in zh and not re.search(r"[\u4e00-\u9fff]\d|\d[\u4e00-\u9fff]", zh), zh
+        assert "未對" not in zh                                        # one word for wrong: 不對
+
+
+def test_play_names_do_not_repeat_their_class():
+    prompts = [L.question("play_build", s)["prompt"] for s in range(200)]
+    for p in prompts:
+        assert "(three military)" not in p["en"] and "(Supreme) (supreme)" not in p["en"]
+        assert not any(f"{c}（{c}）" in p["hant"] for c in ("三文", "三武", "至尊"))
+    assert any("Three military" in p["en"] for p in prompts)
+    assert any("Pick Gee Joon 至尊 (Supreme) from" in p["en"] for p in prompts)
+
+
+def test_why_not_a_play_is_the_engines_with_the_lessons_hint():
+    from tianjiu_core.plays import why_not_a_play
+    from tianjiu_core.tiles import BY_CODE as B
+    assert L._why_not_play(parse_tiles("66 11")) == {
+        "hant": why_not_a_play(parse_tiles("66 11")).hant + "。",
+        "en": why_not_a_play(parse_tiles("66 11")).en + "."}
+    # the lesson's old extra words now live in plays.why_not_a_play, for everyone
+    six = why_not_a_play((B["24"], B["24"]))
+    assert "no pair of 6s" in six.en and "二四 goes with 丁三 as 至尊" in six.en and "至尊" in six.hant
+    mixed = why_not_a_play(parse_tiles("24 23"))
+    assert "(6 and 5)" in mixed.en and "二四 goes only with 丁三" in mixed.en and "只可以配丁三" in mixed.hant
+
+
+def test_trick_discarding_strong_tiles_is_not_praised():
+    # 2: East leads 雜九, nothing South holds wins it; South holds a pair of 天
+    strong = L.trick_play(2, "discard 66")
+    assert strong["legal"] and strong["correct"] is False
+    assert "threw away Teen (66)" in strong["why"]["en"] and "墊錯了牌" in strong["why"]["hant"]
+    assert "Look (15)" in strong["why"]["en"]               # the weakest tile is suggested
+    weak = L.trick_play(2, "discard 15")
+    assert weak["correct"] is True and weak["why"]["en"].startswith("Right!")
+    # 5: a three-tile trick; discarding the pair of 高腳七 breaks a pair
+    assert L.trick_play(5, "discard 56 16 16")["correct"] is False
+    # "1 tile", never "1 tiles"
+    assert "plays 1 tile in this trick" in L.trick_play(0, "55 55")["why"]["en"]
+
+
+def test_refusals_in_chinese_use_the_engines_chinese():
+    from tianjiu_core.game import Action
+    hand = L._hand(("66", "11", "55", "33"), (0, 4, 3, 0), 2)   # last single trick, East has no 棟
+    hand.act("W: 55")
+    hand.act("N: discard 33")
+    why = L._why_illegal(hand, Action(0, "play", parse_tiles("66")))
+    assert "一棟都沒有" in why["hant"] and "no 棟" in why["en"]
+    assert why["hant"] != why["en"]
+
+
+def test_finish_who_right_answer_walks_every_seat():
+    for seed in range(30):
+        right = L.solution("finish_who", seed)
+        why = L.check("finish_who", seed, right)["why"]
+        for seat in ("East", "South", "West", "North"):
+            assert seat in why["en"], why["en"]
+        for seat in "東南西北":
+            assert seat + "家" in why["hant"]
+
+
+def test_finish_kind_wrong_answer_says_what_happened():
+    n = next(s for s in range(12) if L.solution("finish_kind", s) == "yao")
+    why = L.check("finish_kind", n, "plain")["why"]
+    assert why["en"].startswith("Not quite. A plain finish (× 1)")
+    assert "Here, South led Gee Joon three (丁三) and nobody beat it" in why["en"]
+    assert "這一墩：南家先出丁三" in why["hant"]
+    labels = [c["text"]["en"] for c in L.question("finish_kind", 0)["choices"]]
+    assert "七支 sweep of 7 × 2" in labels and all(lab.count("七支") <= 1 for lab in labels)
+
+
+def test_strategy_feedback_names_the_idea():
+    why = L.check("strategy", 3, "discard 26")["why"]          # 文長武短
+    assert "−4 units" in why["en"] and "文長武短" in why["en"] and "文長武短" in why["hant"]
+    assert L.check("strategy", 0, "66")["why"]["en"].startswith("Right! Beat with Teen (66)")
+
+
+def test_played_examples_say_what_each_seat_played():
+    ex = L.example("he_zun")
+    says = [s["say"]["en"] for s in ex["steps"]]
+    assert says[0] == "South leads 至尊 (24 12)"
+    assert says[1] == "West discards Chong (33), Bon (22) face down"
+    assert ex["steps"][0]["say"]["hant"] == "南家先出至尊（二四、丁三）"
+    # all hands stay open: every discard keeps its tiles for the page to show
+    assert all(a["tiles"] for s in ex["steps"] for a in s["board"]["trick"])

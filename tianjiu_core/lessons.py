@@ -19,12 +19,16 @@ Bridge ops (JSON in / out, all registered with :func:`bridge.register`):
 ``lesson_question {"kind", "seed"}``
     the question: ``{"kind", "seed", "prompt": T, "ui": "choice" | "pick",
     "choices": [{"id", "text"?: T, "tiles"?: [codes], "seat"?}], "show"?: {"tiles": [...]},
-    "board"?: {...}, "hand"?: [codes], "pick_max"?: n}`` where ``T`` is a text in
-    ``{"hant", "en"}`` (and ``"hans"`` where it differs from a character-by-character
-    conversion, e.g. tile names).
+    "board"?: {...}, "hand"?: [codes], "pick_max"?: n, "cycle"?: {"n", "count"}}`` where ``T``
+    is a text in ``{"hant", "en"}`` (and ``"hans"`` where it differs from a character-by-character
+    conversion, e.g. tile names).  ``cycle`` marks kinds with a fixed set of positions
+    (``finish_kind``, ``strategy``, ``rules``): consecutive seeds visit position ``seed % count``
+    in turn, so the page can say when it starts again.
 ``lesson_check {"kind", "seed", "answer", "reveal"?}``
     ``{"correct": bool, "why": T, "answer": <the right id / tiles> | null}``;
-    ``answer`` is given when the try was right or ``reveal`` is true.
+    ``answer`` is given when the try was right or ``reveal`` is true.  ``why`` starts with the
+    verdict (對！/ 不對 … , Right! / Not quite.) and says what is true, so a wrong try never
+    reads like a right one.
 ``lesson_trick {"n"}`` / ``lesson_trick_play {"n", "action"}``
     lesson 4: one trick against the engine's players (see :func:`trick_play`).
 ``lesson_example {"id"}``
@@ -54,7 +58,7 @@ from .errors import IllegalActionError, NotationError, TianJiuError
 from .game import Action, Hand
 from .notation import SEAT_NAMES, SEATS, parse_seat, parse_tiles, sort_tiles
 from .players import greedy_action
-from .plays import Play, all_plays, beats, try_classify
+from .plays import Play, all_plays, beats, try_classify, why_not_a_play
 from .rules import Rules
 from .scoring import FINISH_LABELS, settle
 from .tiles import BY_CODE, MILITARY, TILES, Tile
@@ -76,7 +80,8 @@ def T(hant: str, en: str, hans: str | None = None) -> Text:
 
 def _join(*parts: Text) -> Text:
     """Concatenate texts language by language (繁 without spaces, English with spaces,
-    none before punctuation)."""
+    none before punctuation; a piece after the end of an English sentence starts with a
+    capital letter)."""
     en = ""
     for p in parts:
         piece = p["en"].strip()
@@ -84,11 +89,42 @@ def _join(*parts: Text) -> Text:
             continue
         if en and piece[0] not in ".,:;!?)'" and not en.endswith("("):
             en += " "
+        if en.rstrip().endswith((".", "!", "?")):
+            piece = _capital(piece)
         en += piece
     out = {"hant": "".join(p["hant"] for p in parts), "en": en}
     if any("hans" in p for p in parts):
         out["hans"] = "".join(p.get("hans", p["hant"]) for p in parts)
     return out
+
+
+def _capital(sentence: str) -> str:
+    """The sentence with its first letter upper case (not identifiers such as wen_zun)."""
+    first = sentence.split(" ", 1)[0]
+    if not sentence or not sentence[0].islower() or "_" in first:
+        return sentence
+    return sentence[0].upper() + sentence[1:]
+
+
+def _sentence(hant: str, en: str) -> Text:
+    """An engine phrase (``Reason``, an error's message) ended as a sentence in both languages;
+    the English is capitalised by :func:`_join` where a sentence starts."""
+    hant, en = hant.strip(), en.strip()
+    if not hant.endswith(("。", "！", "？")):
+        hant += "。"
+    if not en.endswith((".", "!", "?")):
+        en += "."
+    return T(hant, en)
+
+
+def _tiles_count(n: int) -> Text:
+    """1 張 / 1 tile, 2 張 / 2 tiles."""
+    return T(f"{n} 張", f"{n} tile" + ("" if n == 1 else "s"))
+
+
+def _minus(n: int) -> str:
+    """+3 / −6 / 0 with a real minus sign."""
+    return f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0")
 
 
 def _seat(s: int) -> Text:
@@ -114,14 +150,25 @@ def _tname(t: Tile) -> Text:
              f"{t.name_hans}（{t.code}）")
 
 
+_NAMED_CLASSES = ("three_civil", "three_military", "four")
+"""Classes whose name already says the class (三文天九, Three civil Teen Gow)."""
+
+
 def _pname(p: Play) -> Text:
-    """A play's name and class: 雙天（文對）; a single: 地（文牌）."""
+    """A play's name and, where the name does not say it, its class: 雙天（文對）,
+    地（文牌）, 天九（文武）, 三武和五, 至尊, 文尊（至尊）."""
     if p.cls in ("civil_single", "military_single"):
         civil = p.cls == "civil_single"
         return T(f"{p.name('hant')}（{'文牌' if civil else '武牌'}）",
                  f"{p.name('en')} {p.tiles[0].name_hant} ({'civil' if civil else 'military'} tile)",
                  f"{p.name('hans')}（{'文牌' if civil else '武牌'}）")
-    return T(f"{p.name('hant')}（{p.class_name('hant')}）", f"{p.name('en')} ({p.class_name('en')})",
+    if p.wen_zun:
+        return T("文尊（至尊）", "Civil Supreme 文尊 (a 至尊 play)", "文尊（至尊）")
+    if p.cls in _NAMED_CLASSES or p.cls == "supreme":
+        en = "Gee Joon 至尊 (Supreme)" if p.cls == "supreme" else f"{p.name('en')} {p.name('hant')}"
+        return T(p.name("hant"), en, p.name("hans"))
+    return T(f"{p.name('hant')}（{p.class_name('hant')}）",
+             f"{p.name('en')} {p.name('hant')} ({p.class_name('en')})",
              f"{p.name('hans')}（{p.class_name('hans')}）")
 
 
@@ -189,31 +236,34 @@ AIDS: dict[str, Text] = {
     "44": T("兩個紅色的四，共 8 點全紅；一對 16 點，傳說代表十六種做人的道理。",
             "Two red fours, 8 red pips; a pair's 16 pips are said to stand for sixteen virtues."),
     "13": T("一點紅配三點白，樣子像一隻鵝，所以又叫鵝牌。",
-            "One red pip over three white ones: it looks like a goose (鵝), its other name."),
+            "One red pip over three white ones, which looks like a goose (鵝), its other name."),
     "55": T("兩個五點，像兩朵梅花。", "Two fives, like two plum blossoms."),
     "33": T("三點配三點，點子排成長長的兩行，所以叫長三。",
-            "Three and three, the pips in long lines: the Long three."),
+            "Three and three, the pips in long lines, hence the Long three."),
     "22": T("四點白，像板凳的四隻腳。", "Four white pips, like the four legs of a bench."),
     "56": T("五點配六點，白色 11 點，像一把斧頭。", "Five and six, 11 white pips, shaped like an axe."),
-    "46": T("頭上一個紅色的四，共十點：紅頭十。", "A red four at its head, ten pips: the Red-head ten."),
+    "46": T("頭上一個紅色的四，共十點：紅頭十。", "A red four at its head and ten pips, hence the Red-head ten."),
     "16": T("一點紅在上，下面高高的六點像一隻長腳。",
             "One red pip on top of a tall six, like a long leg."),
-    "15": T("一點紅配五點，像一個銅錘；文牌中最小。",
-            "One red pip on a five, like a copper hammer; the lowest civil tile."),
+    "15": T("一點紅配五點，像一個銅錘；文牌中最小，也是兩張「么」之一（另一張是丁三）。",
+            "One red pip on a five, like a copper hammer; the lowest civil tile, and one of the two 么 "
+            "tiles (the other is 丁三)."),
     "36": T("武牌以點數為名：九點（雜九）；兩款九點一樣大。",
-            "Military tiles are named by their pips: nine (Chop Gow); both nines rank the same."),
+            "Military tiles are named by their pips, here nine (Chop Gow); both nines rank the same."),
     "45": T("武牌以點數為名：九點（雜九）；兩款九點一樣大。",
-            "Military tiles are named by their pips: nine (Chop Gow); both nines rank the same."),
+            "Military tiles are named by their pips, here nine (Chop Gow); both nines rank the same."),
     "26": T("八點（雜八）；兩款八點一樣大。", "Eight pips (Chop Bot); both eights rank the same."),
     "35": T("八點（雜八）；兩款八點一樣大。", "Eight pips (Chop Bot); both eights rank the same."),
     "25": T("七點（雜七）；兩款七點一樣大。", "Seven pips (Chop Chit); both sevens rank the same."),
     "34": T("七點（雜七）；兩款七點一樣大。", "Seven pips (Chop Chit); both sevens rank the same."),
-    "24": T("二配四，六點；和丁三合成至尊，又叫大么。",
-            "Two and four, six pips; with 丁三 it makes 至尊 (Supreme); also called the big 么."),
+    "24": T("二配四，六點；和丁三合成至尊。俗稱「大么」，但這只是名字：么結的「么」是丁三和銅錘六。",
+            "Two and four, six pips; with 丁三 it makes 至尊 (Supreme). Nicknamed 大么, but that is only "
+            "a name: the 么 tiles of a 么 finish are 丁三 and 銅錘六."),
     "14": T("五點（雜五）；兩款五點一樣大。", "Five pips (Chop Ng); both fives rank the same."),
     "23": T("五點（雜五）；兩款五點一樣大。", "Five pips (Chop Ng); both fives rank the same."),
-    "12": T("一配二，三點，武牌中最小；和二四合成至尊，又叫細么。",
-            "One and two, three pips, the lowest military tile; with 二四 it makes 至尊; the little 么."),
+    "12": T("一配二，三點，武牌中最小；和二四合成至尊。俗稱「細么」，也是兩張「么」之一（另一張是銅錘六）。",
+            "One and two, three pips, the lowest military tile; with 二四 it makes 至尊. Nicknamed 細么; "
+            "it is one of the two 么 tiles (the other is 銅錘六)."),
 }
 
 
@@ -259,13 +309,13 @@ def _tile_question(kind: str, seed: int) -> tuple[dict, Callable[[Any, bool], di
         a = BY_CODE[_answer_id(answer, ids)]
         right = a.name_hant == target.name_hant
         if right:
-            why = _join(T("對！", "Right!"), _tname(target), T("：", ":"), AIDS[target.code])
+            why = _join(T("對！這是", "Right! It is"), _tname(target), T("。", "."), AIDS[target.code])
         elif kind == "tile_name":
-            why = _join(T("不對。「", "Not quite."), _name(a), T("」是", " is"), _describe(a),
-                        T("。這張牌卻是", "; the tile shown has"), _describe(target),
+            why = _join(T("不對。「", "Not quite."), _name(a), T("」是 ", " has"), _describe(a),
+                        T("。這張牌卻是 ", "; the tile shown has"), _describe(target),
                         T("。數一數點子和顏色再試。", ". Count the pips and their colours, then try again."))
         else:
-            why = _join(T("不對。你選的是", "Not quite: you picked"), _tname(a), T("：", ","),
+            why = _join(T("不對。你選的是", "Not quite: you picked"), _tname(a), T("：", ", with"),
                         _describe(a), T("。提示：", ". Hint:"), AIDS[target.code])
         return {"correct": right, "why": why,
                 "answer": target.code if (right or reveal) else None}
@@ -283,7 +333,7 @@ def _single(t: Tile) -> Play:
 
 def _rank_question(kind: str, seed: int):
     rng = _rng(kind, seed)
-    n = 2 + rng.below(3)  # 2–4 tiles
+    n = 4  # a whole trick: East leads, South, West and North follow
     left = Counter({t: t.copies for t in TILES})
     lead_suit = _pick(rng, ("civil", "military"))
     tiles: list[Tile] = []
@@ -308,9 +358,9 @@ def _rank_question(kind: str, seed: int):
         if beats(best, p):
             best, winner = p, k
     ids = [str(k) for k in range(n)]
-    q = {"prompt": T("東家先出，其他人依次各放一張（打不過的只算墊牌）。哪一張贏這一墩？",
-                     "East leads; the others each put one tile on it in turn (a tile that cannot "
-                     "beat only counts as a discard). Which tile wins the trick?"),
+    q = {"prompt": T("東家先出一張，南、西、北家依次各放一張（打不過的只算墊牌）。哪一張贏這一墩？",
+                     "East leads one tile; South, West and North each put one tile on it in turn (a tile "
+                     "that cannot beat only counts as a discard). Which tile wins the trick?"),
          "ui": "choice",
          "choices": [{"id": str(k), "tiles": [t.code], "seat": SEATS[k]} for k, t in enumerate(tiles)]}
 
@@ -324,8 +374,9 @@ def _rank_question(kind: str, seed: int):
                 if best_p.cls != p.cls:
                     return _join(_tname(t), T("是", " is"), _suit(t), T("，", ", but"),
                                  _tname(tiles[best_k]), T("是", " is"), _suit(tiles[best_k]),
-                                 T("：文武不同類，互不相打，它只能當墊牌。",
-                                   ": civil and military never beat each other, so it is only a discard."))
+                                 T("：文牌和武牌互不相打，它只能當墊牌。",
+                                   ": civil and military tiles never beat each other, so it only counts "
+                                   "as a discard."))
                 if p.rank == best_p.rank:
                     return _join(_tname(t), T("和", " and"), _tname(tiles[best_k]),
                                  T("一樣大；一樣大不算贏，先出的為大。",
@@ -359,28 +410,12 @@ _BUILD_TARGETS = ("civil_pair", "military_pair", "mixed_pair", "supreme", "three
 
 
 def _why_not_play(tiles: Sequence[Tile]) -> Text:
-    n = len(tiles)
-    if n == 0:
+    """Why these tiles make no play: the engine's :func:`plays.why_not_a_play` (one source
+    of truth with the playground and the CLI), as a sentence."""
+    if not tiles:
         return T("你還沒有選牌。", "You picked no tiles.")
-    if n > 4:
-        return T("一手牌最多四張。", "A play has at most four tiles.")
-    if n == 2:
-        a, b = tiles
-        if a.is_civil and b.is_civil:
-            return T("兩張不同的文牌不成對。", "Two different civil tiles are not a pair.")
-        if a.is_military and b.is_military:
-            if a.value == b.value:
-                return T("六點（二四）沒有對；二四配丁三是至尊。",
-                         "There is no pair of sixes; 二四 goes with 丁三 as 至尊.")
-            return T("點數不同的武牌不成對。", "Military tiles of different values are not a pair.")
-        return T("文武只有四種配法：天配九、地配八、人配七、和配五。",
-                 "Civil and military go together only as 天+九, 地+八, 人+七 and 和+五.")
-    if n == 3:
-        return T("三張只能是三文（天天九、地地八、人人七、和和五）或三武（天九九、地八八、人七七、和五五）。",
-                 "Three tiles make a play only as 三文 (天天九, 地地八, 人人七, 和和五) or "
-                 "三武 (天九九, 地八八, 人七七, 和五五).")
-    return T("四張只能是天天九九、地地八八、人人七七或和和五五。",
-             "Four tiles make a play only as 天天九九, 地地八八, 人人七七 or 和和五五.")
+    why = why_not_a_play(tiles)
+    return _sentence(why.hant, why.en)
 
 
 def _play_build_question(kind: str, seed: int):
@@ -402,7 +437,8 @@ def _play_build_question(kind: str, seed: int):
             raise NotationError("the answer uses tiles that are not in the hand")
         result = try_classify(picked) if picked else "no tiles"
         if isinstance(result, str):
-            right, why = False, _join(T("不對。不成牌型：", "Not quite. Not a play:"), _why_not_play(picked))
+            right, why = False, _join(T("不對。這幾張不成牌型：", "Not quite. Those tiles are not a play:"),
+                                      _why_not_play(picked))
         elif result.cls == target.cls and result.rank == target.rank:
             right, why = True, _join(T("對！這是", "Right! That is"), _pname(result), T("。", "."))
         else:
@@ -425,26 +461,62 @@ _BEAT_PAIRS = (  # (best so far, challenger): the classic traps of spec §2
 )
 
 
+_CLASS_PLURAL: dict[str, Text] = {
+    "civil_single": T("文牌", "civil tiles (文)"), "military_single": T("武牌", "military tiles (武)"),
+    "civil_pair": T("文對", "civil pairs (文對)"), "military_pair": T("武對", "military pairs (武對)"),
+    "mixed_pair": T("文武", "civil–military pairs (文武)"), "three_civil": T("三文", "三文 (three civil) plays"),
+    "three_military": T("三武", "三武 (three military) plays"), "four": T("四", "fours (四)"),
+    "supreme": T("至尊", "supreme plays (至尊)"),
+}
+
+
+def _short(p: Play) -> Text:
+    """A play's name inside a sentence: 雙梅 / Pair of Mooy (雙梅)."""
+    if p.cls == "supreme":
+        return T(p.name("hant"), p.name("hant"), p.name("hans"))
+    return T(p.name("hant"), f"{p.name('en')} ({p.name('hant')})", p.name("hans"))
+
+
 def _beat_reason(best: Play, play: Play, rules: Rules | None = None) -> Text:
+    """Why ``play`` does or does not beat ``best`` (spec §2): one clause, no verdict, no
+    final stop (callers add them)."""
     if beats(best, play, rules):
         if best.cls == "supreme":
-            return T("擒尊：一對高腳七可以打文尊。", "擒尊: a pair of 高腳七 (16 16) captures a led 文尊.")
-        return _join(T("同一類（", "Same class ("), T(play.class_name("hant"), play.class_name("en"),
-                                                        play.class_name("hans")),
-                     T("），而且較大。", ") and strictly higher."))
+            return T("一對高腳七可以擒文尊（擒尊）", "a pair of 高腳七 (16 16) captures a led 文尊 (擒尊)")
+        cls = _CLASS_PLURAL[play.cls]
+        return _join(T("同是", "both are"), cls, T("，而且", ", and"), _short(play), T("比", "ranks above"),
+                     _short(best), T("大", ""))
     if best.cls == "supreme":
         if best.wen_zun and (rules or Rules()).wen_zun_capture:
-            return T("文尊只有一對高腳七打得過。", "Only a pair of 高腳七 (16 16) can beat a 文尊.")
-        return T("至尊不會被打，也不能打別人。", "至尊 can neither be beaten nor beat anything.")
+            return T("文尊只有一對高腳七打得過", "only a pair of 高腳七 (16 16) can beat a 文尊")
+        if best.wen_zun:
+            return T("不設擒尊時，文尊和武尊一樣，沒有牌打得過", "without 擒尊, nothing beats 文尊, just as "
+                                                             "nothing beats 武尊")
+        return T("至尊不會被打", "nothing ever beats 至尊")
     if play.cls == "supreme":
-        return T("至尊只可以先出，不能用來打別人。", "至尊 can only lead; it never beats another play.")
+        return T("至尊只可以先出，不能用來打別人", "至尊 can only lead; it never beats another play")
     if best.cls != play.cls:
-        return _join(T("類別不同：", "Different classes:"), _pname(best), T("對", "against"), _pname(play),
-                     T("。不同類的牌互不相打，不論點數多大。",
-                       ". Plays of different classes never beat each other, however big they look."))
+        return _join(_pname(best), T("和", "and"), _pname(play),
+                     T("不同類；不同類的牌互不相打，不論點數多大",
+                       "are of different classes, and plays of different classes never beat each "
+                       "other, however big they look"))
+    cls = _CLASS_PLURAL[play.cls]
     if best.rank == play.rank:
-        return T("一樣大：一樣大不算贏，先出的為大。", "Equal: equal never beats; the earlier play stands.")
-    return T("同一類，但比較小。", "Same class, but lower.")
+        return _join(T("同是", "both are"), cls, T("，而且", ", and"), _short(play), T("和", "ranks the same as"),
+                     _short(best), T("一樣大；一樣大不算贏，先出的為大",
+                                     "; equal never beats, the earlier play stands"))
+    return _join(T("同是", "both are"), cls, T("，但", ", but"), _short(play), T("比", "ranks below"),
+                 _short(best), T("小", ""))
+
+
+def _beat_verdict(right: bool, yes: bool, best: Play, play: Play, rules: Rules | None = None) -> Text:
+    """對！打得過：… / Not quite. It does beat: … — the verdict, the fact and the reason."""
+    if right:
+        head = T("對！打得過：", "Right! It beats:") if yes else T("對！打不過：", "Right! It does not beat:")
+    else:
+        head = (T("不對，其實打得過：", "Not quite. It does beat:") if yes
+                else T("不對，其實打不過：", "Not quite. It does not beat:"))
+    return _join(head, _beat_reason(best, play, rules), T("。", "."))
 
 
 def _can_beat_question(kind: str, seed: int):
@@ -472,8 +544,7 @@ def _can_beat_question(kind: str, seed: int):
     def grade(answer: Any, reveal: bool) -> dict:
         a = _answer_id(answer, ["yes", "no"])
         right = (a == "yes") == yes
-        verdict = T("對！", "Right!") if right else T("不對。", "Not quite.")
-        return {"correct": right, "why": _join(verdict, _beat_reason(best, play)),
+        return {"correct": right, "why": _beat_verdict(right, yes, best, play),
                 "answer": ("yes" if yes else "no") if (right or reveal) else None}
 
     return q, grade, "yes" if yes else "no"
@@ -574,52 +645,68 @@ def _finish_who_question(kind: str, seed: int):
          "ui": "choice", "board": board,
          "choices": [{"id": SEATS[s], "text": _seat_name(s), "seat": SEATS[s]} for s in range(4)]}
 
-    def story(s: int) -> Text:
-        """What seat s did on the last trick, and why."""
-        a = next(x for x in played if x.seat == s)
-        if s == leader:
-            if finisher == leader:
-                return _join(_seat(s), T("先出，沒有人打得過。", " led and nobody could beat it."))
-            return _join(_seat(s), T("先出的牌後來被", " led, but was beaten by"), _seat(finisher),
-                         T("打了。", "."))
-        if a.kind == "play":
-            if s == finisher:
-                return _join(_seat(s), T("打出最大的牌。", " played the highest."))
-            return _join(_seat(s), T("打了，但後來被", " beat it, but was then beaten by"),
-                         _seat(finisher), T("打了。", "."))
-        # a discard: why?
+    def best_before(s: int) -> Play | None:
+        """The best play on the table when seat s acts."""
         probe = hand.copy()
         for x in played:
             if x.seat == s:
                 break
             probe.act(x)
+        return probe.best_play
+
+    def story(s: int, *, final: bool) -> Text:
+        """What seat s did on the last trick, and why.  ``final``: the whole trick is being
+        told (after a right answer), so the later seats are not named here."""
+        a = next(x for x in played if x.seat == s)
         mine = hand.holdings[s]
         p = try_classify(mine)
-        best = probe.best_play
+        if s == leader:
+            assert isinstance(p, Play)
+            head = _join(_seat(s), T("先出", "leads"), _short(p))
+            if final:
+                return _join(head, T("。", "."))
+            if finisher == leader:
+                return _join(head, T("，沒有人打得過。", "and nobody can beat it."))
+            return _join(head, T("，但後來有人打得更大。", ", but a later seat beats it."))
+        best = best_before(s)
+        if a.kind == "play":
+            assert isinstance(p, Play)
+            head = _join(_seat(s), T("用", "beats it with"), _short(p), T("打", ""))
+            if final or s == finisher:
+                return _join(head, T("。", "."))
+            return _join(head, T("，但後來有人打得更大。", ", but a later seat beats that."))
+        # a discard: why?
         if size == 1 and dong[s] == 0 and isinstance(p, Play) and best is not None and beats(best, p):
-            return _join(_seat(s), T("一棟都沒有：最後一墩只出一張時，沒有棟的人不能打，只能墊牌，牌再大也沒用。",
-                                     " has no 棟: on a last trick of one tile a seat without 棟 may not "
-                                     "beat, however high its tile; it must discard."))
+            return _join(_seat(s), T("的", "holds"), _short(p), T("比場上的", ", higher than"), _short(best),
+                         T("大，但", ", but"), _seat(s),
+                         T("一棟都沒有：最後一墩只出一張時，沒有棟的人不能打，只能墊牌。",
+                           "has no 棟: on a last trick of one tile a seat without 棟 may not beat, "
+                           "however high its tile, so it must discard."))
         if isinstance(p, str):
             return _join(_seat(s), T("手上兩張不成牌型，只能墊。", "'s two tiles make no play, so it discards."))
-        if best is not None and p.cls != best.cls and not (best.cls == "supreme"):
-            return _join(_seat(s), T("的牌和場上最大的不同類，打不了。",
-                                     "'s tiles are of a different class from the best play, so it cannot beat."))
-        return _join(_seat(s), T("的牌不夠大，只能墊。", "'s tiles are not high enough; it discards."))
+        assert best is not None
+        singles = ("civil_single", "military_single")
+        if p.cls in singles and best.cls in singles and p.cls != best.cls:
+            return _join(_seat(s), T("的", "'s"), _pname(p), T("和場上最大的", "and the best play,"), _pname(best),
+                         T("文武不同，打不了，只能墊。",
+                           ", are of different suits: civil and military never beat each other, so it discards."))
+        if p.cls != best.cls and best.cls != "supreme":
+            return _join(_seat(s), T("的", "'s"), _pname(p), T("和場上最大的", "is of a different class from the best play,"),
+                         _pname(best), T("不同類，打不了，只能墊。", ", so it cannot beat and discards."))
+        return _join(_seat(s), T("的", "'s"), _short(p), T("不比場上最大的", "is not higher than"), _short(best),
+                     T("大，只能墊。", ", so it discards."))
 
     def grade(answer: Any, reveal: bool) -> dict:
         s = parse_seat(_answer_id(answer, list(SEATS)))
         right = s == finisher
+        total = result_hand.dong[finisher]
         if right:
-            why = _join(T("對！", "Right!"), _seat(finisher), T("結，共", " finishes with"),
-                        T(str(result_hand.dong[finisher]), str(result_hand.dong[finisher])),
-                        T(" 棟。", " 棟."))
-            extra = [story(x) for x in range(4) if x != finisher and x != leader and
-                     next(a for a in played if a.seat == x).kind == "discard" and dong[x] == 0]
-            if extra:
-                why = _join(why, *extra)
+            order = [(leader + k) % 4 for k in range(4)]
+            why = _join(T("對！", "Right!"), *[story(x, final=True) for x in order],
+                        _seat(finisher), T(f"的牌最大，結，共 {total} 棟。",
+                                           f"has the best play and finishes, with {total} 棟 in all."))
         else:
-            why = _join(T("不對。", "Not quite."), story(s), T("再想想。", " Think again."))
+            why = _join(T("不對。", "Not quite."), story(s, final=False), T("再想想。", "Think again."))
         return {"correct": right, "why": why, "answer": SEATS[finisher] if (right or reveal) else None}
 
     return q, grade, SEATS[finisher]
@@ -674,33 +761,40 @@ def _settle_question(kind: str, seed: int):
          "choices": [{"id": str(o), "text": _money(o)} for o in options]}
 
     def hint() -> Text:
+        """Why: the 棟, the units, the multiplier and the sum (as the calculator's lines)."""
         if d == 0:
-            base = T("空棟（一棟都沒有）付 5 注", "no 棟 at all (空棟) pays 5 units")
+            base = T(f"有 0 棟，是空棟，算 {units} 注", f"has 0 棟 (空棟), worth {units} units")
         elif d == 4:
-            base = T("4 棟是歸棟，不輸不贏", "4 棟 is even (歸棟): nothing to pay")
+            return T("有 4 棟，是歸棟：不輸不贏。", "has 4 棟 (歸棟): even, nothing to pay.")
         elif d >= 5:
-            base = T(f"{d} 棟是入{'一' if d == 5 else '二'}：結的人反過來付 {d - 4} 注",
-                     f"{d} 棟 is 入{'一' if d == 5 else '二'}: the finisher pays it {d - 4} unit{'s' if d == 6 else ''}")
+            base = T(f"有 {d} 棟，是入{'一' if d == 5 else '二'}：結的人反過來付 {d - 4} 注",
+                     f"has {d} 棟 (入{'一' if d == 5 else '二'}): the finisher pays it {d - 4} "
+                     f"unit{'s' if d == 6 else ''}")
         else:
-            base = T(f"少於 4 棟，每少一棟付一注：4 − {d} = {4 - d} 注",
-                     f"below 4 棟, one unit per missing 棟: 4 − {d} = {4 - d} units")
+            base = T(f"有 {d} 棟，算 4 − {d} = {units} 注", f"has {d} 棟, worth 4 − {d} = {units} unit{'s' if units != 1 else ''}")
+        plain = units if d < 4 else d - 4
         if finisher == banker:
-            mult = T(f"；莊家結，人人都乘莊的倍數 {m}（第 {streak} 手莊 + 1），入一入二也一樣",
-                     f"; the banker finished, so every amount is × {m} (banker's hand {streak} + 1), 入 included")
+            mult = T(f"；莊家結，人人都乘莊的倍數 {m}（第 {streak} 手莊 + 1），入一、入二也一樣乘。",
+                     f"; the banker finished, so every amount is × {m} (banker's hand {streak} + 1), "
+                     "入 included.")
         elif seat == banker and d < 4:
-            mult = T(f"；輸的是莊家，要乘莊的倍數 {m}（第 {streak} 手莊 + 1）",
-                     f"; the loser is the banker, so × {m} (banker's hand {streak} + 1)")
+            mult = T(f"；輸的是莊家，要乘莊的倍數 {m}（第 {streak} 手莊 + 1）。",
+                     f"; the loser is the banker, so × {m} (banker's hand {streak} + 1).")
         elif seat == banker:
-            mult = T("；莊家入棟只收一倍，不乘倍數", "; a banker who 入 is paid without the multiplier")
+            mult = T("；莊家入一、入二只收一倍，不乘倍數。", "; a banker with 5 or 6 棟 is paid only × 1, "
+                                                    "without the multiplier.")
         else:
-            mult = T("；莊家不在這一對之中，不用乘", "; the banker is not in this pair, so no multiplier")
-        return _join(base, mult, T("。", "."))
+            mult = T("；莊家不在這一對之中，不用乘。", "; the banker is neither of these two, so no multiplier.")
+        if abs(amount) != plain:
+            calc = T(f"{plain} × {m} = {abs(amount)}，", f"{plain} × {m} = {abs(amount)}, so")
+        else:
+            calc = T("所以", "So")
+        return _join(base, mult, calc, _seat(seat), _money(amount), T("。", "."))
 
     def grade(answer: Any, reveal: bool) -> dict:
         a = int(_answer_id(answer, ids))
         right = a == amount
-        why = _join(T("對！" if right else "不對。", "Right!" if right else "Not quite."),
-                    _seat(seat), T("有", " has"), T(f" {d} ", f" {d}"), T("棟：", " 棟:"), hint())
+        why = _join(T("對！" if right else "不對。", "Right!" if right else "Not quite."), _seat(seat), hint())
         return {"correct": right, "why": why, "answer": str(amount) if (right or reveal) else None}
 
     return q, grade, str(amount)
@@ -731,28 +825,35 @@ _FINISH_POSITIONS = (
 )
 
 _FINISH_RULE_TEXT: dict[str, Text] = {
-    "plain": T("普通的結：沒有特別的結法，×1。", "a plain finish: nothing special, × 1."),
-    "yao": T("么結：最後一墩由結的人自己用單張丁三或銅錘六先出並且贏，×2。",
-             "么結: the finisher led a single 丁三 (12) or 銅錘六 (15) on the last trick and won it, × 2."),
-    "yao_capture": T("么雙擒四：最後一墩的單張么被二四（捉丁三）或高腳七（捉銅錘六）打了，×4，由出么的人代付。",
-                     "么雙擒四: a single 么 led on the last trick was taken by 二四 (over 丁三) or 高腳七 "
-                     "(over 銅錘六); × 4, and the 么 player pays for everyone."),
-    "zun": T("包尊：用至尊結，×2，而且這一墩沒有尊錢。", "包尊: finishing with 至尊, × 2, and no 尊錢 for that trick."),
-    "four": T("四大包：用四張牌（四天九等）結，×4。", "四大包: finishing with a four (四天九 and the like), × 4."),
-    "qi_zhi": T("七支：八棟全取，但最後一張單牌本身保證不了贏，靠其他人沒有棟不能打，×2。",
-                "七支: all 8 棟, but the last single could have been beaten — it won only because the "
-                "others had no 棟; × 2."),
-    "ba_zhi": T("八支：八棟全取，而且最後一墩兩張以上，或是么，或是沒有牌打得過，×4。",
-                "八支: all 8 棟, and the last trick had two or more tiles, or was a 么, or nothing "
-                "unseen could beat it; × 4."),
+    "plain": T("普通的結（×1）是沒有任何特別結法的結。",
+               "A plain finish (× 1) is one with none of the special finishes."),
+    "yao": T("么結（×2）是結的人在最後一墩自己先出單張丁三或銅錘六，而且沒有人打得過。",
+             "么結 (× 2) means the finisher led a single 丁三 (12) or 銅錘六 (15) on the last trick and "
+             "nobody beat it."),
+    "yao_capture": T("么雙擒四（×4）是最後一墩先出的單張么被擒：丁三被二四打，或銅錘六被高腳七打；由出么的人代付。",
+                     "么雙擒四 (× 4) means the single 么 led on the last trick was captured: 丁三 by 二四, "
+                     "or 銅錘六 by 高腳七; the 么 player pays for everyone."),
+    "zun": T("包尊（×2）是用至尊結，而且這一墩沒有尊錢。",
+             "包尊 (× 2) means finishing with 至尊; there is no 尊錢 for that trick."),
+    "four": T("四大包（×4）是用四張牌（四天九等）結。",
+              "四大包 (× 4) means finishing with a four (四天九 and the like)."),
+    "qi_zhi": T("七支（×2）是八棟全取，但最後一張單牌本來打得過，只是其他人沒有棟，不能打。",
+                "七支 (× 2) means all 8 棟, but the last single could have been beaten: it won only "
+                "because the others had no 棟."),
+    "ba_zhi": T("八支（×4）是八棟全取，而且最後一墩有兩張以上，或是么，或是沒有未見過的牌打得過。",
+                "八支 (× 4) means all 8 棟, and the last trick had two or more tiles, or was a 么, or "
+                "nothing unseen could beat it."),
 }
+
+_FINISH_FACTORS = {"plain": 1, "yao": 2, "yao_capture": 4, "zun": 2, "four": 4, "qi_zhi": 2, "ba_zhi": 4}
 
 
 def _finish_label(key: str) -> Text:
+    """A choice: 七支 ×2 / 七支 sweep of 7 × 2."""
     hant, hans, en = FINISH_LABELS[key]
-    factor = {"plain": 1, "yao": 2, "yao_capture": 4, "zun": 2, "four": 4, "qi_zhi": 2, "ba_zhi": 4}[key]
-    return T(f"{hant} ×{factor}", f"{hant} {en} × {factor}" if key != "plain" else f"{hant} plain finish × 1",
-             f"{hans} ×{factor}")
+    factor = _FINISH_FACTORS[key]
+    en = en.replace(f" ({hant})", "")  # "sweep of 7 (七支)": the Chinese is already in front
+    return T(f"{hant} ×{factor}", f"{hant} {en} × {factor}", f"{hans} ×{factor}")
 
 
 def _finish_position(n: int) -> tuple[Hand, list[Action], Hand]:
@@ -762,6 +863,30 @@ def _finish_position(n: int) -> tuple[Hand, list[Action], Hand]:
     done = [after.act(a) for a in actions]
     assert after.result is not None
     return hand, done, after
+
+
+def _what_happened(done: Sequence[Action], after: Hand) -> Text:
+    """The last trick in words: who led what, who beat with what, the finisher's 棟."""
+    parts = [T("這一墩", "Here,")]
+    for k, a in enumerate(done):
+        if a.kind != "play":
+            continue
+        p = try_classify(a.tiles)
+        assert isinstance(p, Play)
+        if k == 0:
+            parts += [_seat(a.seat), T("先出", "led"), _short(p)]
+        else:
+            parts += [T("，", ","), _seat(a.seat), T("用", "beat it with"), _short(p), T("打", "")]
+    if len(parts) == 4:
+        parts.append(T("，沒有人打得過", "and nobody beat it"))
+    result = after.result
+    assert result is not None
+    total = result.dong[result.finisher]
+    parts += [T("；", ";"), _seat(result.finisher),
+              T(f"結，共 {total} 棟" + ("（八棟全取）" if total == 8 else "") + "。",
+                f"finishes with {total} 棟" + (" (all eight)" if total == 8 else "") + ".")]
+    parts[1:1] = [T("：", "")]
+    return _join(*parts)
 
 
 def _finish_kind_question(kind: str, seed: int):
@@ -775,16 +900,17 @@ def _finish_kind_question(kind: str, seed: int):
     board["finisher"] = SEATS[result.finisher]
     q = {"prompt": T("這是一手牌的最後一墩（棟數是這一墩之前的）。這是什麼結法？",
                      "This is the last trick of a hand (棟 are counted before it). What kind of finish is it?"),
-         "ui": "choice", "board": board,
+         "ui": "choice", "board": board, "cycle": {"n": n, "count": len(_FINISH_POSITIONS)},
          "choices": [{"id": k, "text": _finish_label(k)} for k in FINISH_CHOICES]}
 
     def grade(answer: Any, reveal: bool) -> dict:
         a = _answer_id(answer, list(FINISH_CHOICES))
         right = a == key
         if right:
-            why = _join(T("對！", "Right!"), _FINISH_RULE_TEXT[key])
+            why = _join(T("對！", "Right!"), _what_happened(done, after), _FINISH_RULE_TEXT[key])
         else:
-            why = _join(T("不對。", "Not quite."), _FINISH_RULE_TEXT[a], T("這一墩不是這樣。", " That is not what happened here."))
+            why = _join(T("不對。", "Not quite."), _FINISH_RULE_TEXT[a], _what_happened(done, after),
+                        T("再想想。", "Think again."))
         return {"correct": right, "why": why, "answer": key if (right or reveal) else None}
 
     return q, grade, key
@@ -853,17 +979,17 @@ def _deal_stacks_question(kind: str, seed: int):
                                          "stacks " + " and ".join(o.split("+")))} for o in options]}
     rules_text = {
         "kai_bian_left": T("開邊：由左邊起，每人兩棟連着取：1+2、3+4、5+6、7+8。",
-                           "開邊 from the left: two neighbouring stacks each from the left end: 1+2, 3+4, 5+6, 7+8."),
+                           "開邊 from the left gives two neighbouring stacks each, from the left end: 1+2, 3+4, 5+6, 7+8."),
         "kai_bian_right": T("開邊（右）：由右邊起，每人兩棟：8+7、6+5、4+3、2+1。",
-                            "開邊 from the right: two stacks each from the right end: 8+7, 6+5, 4+3, 2+1."),
+                            "開邊 from the right gives two stacks each, from the right end: 8+7, 6+5, 4+3, 2+1."),
         "lun_dong": T("輪棟：每人一棟，轉兩圈：第一個人取 1 和 5，第二個 2 和 6……",
-                      "輪棟: one stack each, twice round: the first taker gets 1 and 5, the second 2 and 6, …"),
+                      "輪棟 goes twice round, one stack each: the first taker gets 1 and 5, the second 2 and 6, …"),
         "jian_dong": T("間棟：第一個人 1+3，第二個 2+4，第三個 5+7，第四個 6+8。",
-                       "間棟: first 1+3, second 2+4, third 5+7, fourth 6+8."),
+                       "間棟 gives the first taker 1+3, the second 2+4, the third 5+7, the fourth 6+8."),
         "wa_xin": T("挖心：第一個人取正中的 4+5，其他人向兩邊：3+6、2+7、1+8。",
-                    "挖心: the first taker gets the middle 4+5, then outwards: 3+6, 2+7, 1+8."),
+                    "挖心 gives the first taker the middle 4+5; the others work outwards with 3+6, 2+7 and 1+8."),
         "qie_er": T("切耳：第一個人取兩端的 1+8，其他人向中間：2+7、3+6、4+5。",
-                    "切耳: the first taker gets the two ends 1+8, then inwards: 2+7, 3+6, 4+5."),
+                    "切耳 gives the first taker the two ends 1+8; the others work inwards with 2+7, 3+6 and 4+5."),
     }[m.key]
 
     def grade(answer: Any, reveal: bool) -> dict:
@@ -936,6 +1062,26 @@ def _strategy_question(kind: str, seed: int):
     return _strategy_n(seed % len(_STRATEGY))  # consecutive seeds visit every position
 
 
+_IDEAS: dict[str, Text] = {
+    "dun_tian": T("敦天：還沒有棟，就先用穩贏的天或九收一棟，免得空棟，也保住結的資格。",
+                  "敦天: with no 棟 yet, bank one with a sure winner (天 or a nine), to avoid 空棟 and keep "
+                  "the right to finish."),
+    "yao_finish": T("么結：先用大牌保住出牌權，把么留到最後一墩才出，結的時候 ×2。",
+                    "么結: keep the lead with your big tile and save the 么 for the last trick, for × 2."),
+    "stop_banker": T("莫讓莊結：莊家結，人人都要乘倍數，所以打得過莊家就要打。",
+                     "stopping the banker: a banker who finishes multiplies everyone's payment, so beat the "
+                     "banker when you can."),
+    "wen_chang_wu_duan": T("文長武短：別人多數留文牌，你留一張武牌做最後一張，他們就打不了你。",
+                           "文長武短 (civil long, military short): the others mostly keep civil tiles, so a "
+                           "military tile kept for the last trick cannot be beaten by them."),
+    "feng_si_yi_chong": T("逢四一衝：人人剩四張時先出單張，逼別人拆對子。",
+                          "逢四一衝: with four tiles each, lead a single to make the others break their pairs."),
+    "wu_zi_qiao_shuang_qiang": T("五子撬雙槍：剩五張時讓出一墩兩張，保住自己的對子。",
+                                 "五子撬雙槍: with five tiles left, give up a two-tile trick to keep your own "
+                                 "pair."),
+}
+"""Lesson 9's ideas (spec §7), named in the feedback of their positions."""
+
 _SOLVED: dict[int, Any] = {}
 
 
@@ -961,7 +1107,7 @@ def _strategy_n(n: int):
     board = _board(hand)
     q = {"prompt": _join(prompt, T("（所有人的牌都攤開；數字是你這手牌由現在起的輸贏。）",
                                    " (All hands are open; values are your net result from now on.)")),
-         "ui": "choice", "board": board, "idea": idea,
+         "ui": "choice", "board": board, "idea": idea, "cycle": {"n": n, "count": len(_STRATEGY)},
          "choices": [{"id": av.action.notation(), "text": _action_text(av.action, not hand.trick),
                       "tiles": _codes(av.action.tiles), "kind": av.action.kind} for av in options]}
     best_ids = [av.action.notation() for av in options if av.value == best]
@@ -970,16 +1116,18 @@ def _strategy_n(n: int):
         a = _answer_id(answer, ids)
         av = next(o for o in options if o.action.notation() == a)
         right = av.value == best
-        signed = lambda v: f"+{v}" if v > 0 else str(v)  # noqa: E731
+        value = _minus(av.value)
+        units = "unit" if abs(av.value) == 1 else "units"
         if right:
             why = _join(T("對！", "Right!"), _action_text(av.action, not hand.trick),
-                        T(f"：其他人怎樣應對，你最少都有 {signed(av.value)}。",
-                          f": whatever the others do, you get at least {signed(av.value)}."))
+                        T(f"：其他人怎樣應對，你最少都有 {value} 注。", f": whatever the others do, you get at "
+                                                              f"least {value} {units}."),
+                        T("這就是", "This is"), _IDEAS[idea])
         else:
             why = _join(T("不對。", "Not quite."), _action_text(av.action, not hand.trick),
-                        T(f"：其他人應對得好，你只有 {signed(av.value)}；有更好的出法。",
-                          f": with the others' best replies you get only {signed(av.value)}; "
-                          "there is a better choice."))
+                        T(f"：其他人應對得好，你只有 {value} 注；有更好的出法。想想",
+                          f": with the others' best replies you get only {value} {units}; there is a better "
+                          "choice. Think of"), _IDEAS[idea])
         out = {"correct": right, "why": why, "answer": best_ids[0] if (right or reveal) else None}
         if right or reveal:
             out["values"] = {o.action.notation(): o.value for o in options}
@@ -1010,41 +1158,66 @@ def _rules_scenarios() -> list[dict]:
     return out
 
 
-_RULE_NAMES: dict[str, Text] = {
-    "wen_zun": T("文尊", "wen_zun (文尊)"), "wen_zun_capture": T("擒尊", "wen_zun_capture (擒尊)"),
-    "zhizun_singles_lowest": T("至尊單張最小", "zhizun_singles_lowest"),
-    "empty_dong_units": T("空棟注數", "empty_dong_units (空棟)"),
-    "banker_rotation": T("換莊方法", "banker_rotation"), "must_beat": T("有得打必打", "must_beat"),
-    "yao_capture_factor": T("么雙擒四倍數", "yao_capture_factor"),
+_RULES_IN_WORDS: dict[tuple[str, Any], Text] = {
+    ("wen_zun_capture", False): T("不設擒尊（一對高腳七不能打文尊）",
+                                  "without 擒尊 (a pair of 高腳七 may not capture 文尊)"),
+    ("wen_zun", False): T("沒有文尊（一對銅錘六只是普通的文對）",
+                          "without 文尊 (a pair of 銅錘六 is an ordinary civil pair)"),
+    ("zhizun_singles_lowest", True): T("單張二四、丁三比所有武牌都小（內地玩法）",
+                                       "single 二四 and 丁三 rank below every other military tile (a mainland "
+                                       "variant)"),
+    ("empty_dong_units", 4): T("空棟只付 4 注", "空棟 pays only 4 units"),
+    ("banker_rotation", "rotate"): T("用輪莊，不用飛莊", "with 輪莊 (a rotating bank) instead of 飛莊"),
+    ("must_beat", True): T("能打必打（內地玩法）", "with “must beat” (a mainland variant)"),
+    ("yao_capture_factor", 2): T("么雙擒四只乘 2", "a captured 么 (么雙擒四) is only × 2"),
 }
+"""Lesson 10's rule changes in plain words (the option ids are on the page, for the CLI)."""
 
 
 def _rules_text(opts: dict) -> Text:
     if not opts:
-        return T("香港規則（預設）", "the Hong Kong defaults (preset hk)")
+        return T("香港規則（本站預設）", "Hong Kong rules (this site's default)")
     (k, v), = opts.items()
-    val = {True: T("開", "on"), False: T("關", "off")}.get(v) if isinstance(v, bool) else T(str(v), str(v))
-    if k == "banker_rotation":
-        val = T("輪莊", '"rotate" (輪莊)') if v == "rotate" else T("飛莊", '"winner" (飛莊)')
-    return _join(T("預設規則，但", "the defaults with"), _RULE_NAMES[k], T("＝", " ="), val)
+    return _join(T("香港規則，但", "Hong Kong rules, but"), _RULES_IN_WORDS[(k, v)])
+
+
+def _rules_order() -> list[dict]:
+    """The scenarios in the order consecutive seeds visit them: the kinds of question take
+    turns, so the same question never comes twice in a row."""
+    by_type: dict[str, list[dict]] = {}
+    for sc in _rules_scenarios():
+        by_type.setdefault(sc["type"], []).append(sc)
+    out: list[dict] = []
+    while any(by_type.values()):
+        for queue in by_type.values():
+            if queue:
+                out.append(queue.pop(0))
+    return out
+
+
+_RULES_ORDER = _rules_order()
 
 
 def _rules_question(kind: str, seed: int):
-    rng = _rng(kind, seed)
-    sc = _pick(rng, _rules_scenarios())
+    n = seed % len(_RULES_ORDER)  # consecutive seeds visit every scenario
+    sc = _RULES_ORDER[n]
     rules = Rules.from_dict(dict(sc["rules"]))
     head = _join(T("規則：", "Rules:"), _rules_text(sc["rules"]), T("。", "."))
-    yesno = [{"id": "yes", "text": T("是", "Yes")}, {"id": "no", "text": T("不是", "No")}]
+    may = [{"id": "yes", "text": T("可以", "Yes")}, {"id": "no", "text": T("不可以", "No")}]
+    cycle = {"n": n, "count": len(_RULES_ORDER)}
     if sc["type"] == "beats":
         best = try_classify(parse_tiles(sc["best"]), rules)
         play = try_classify(parse_tiles(sc["play"]), rules)
         assert isinstance(best, Play) and isinstance(play, Play)
-        ans = "yes" if beats(best, play, rules) else "no"
+        yes = beats(best, play, rules)
+        ans = "yes" if yes else "no"
         q = {"prompt": _join(head, T("有人先出", "Someone leads"), _pname(best), T("，", ";"),
                              T("可以用", "may"), _pname(play), T("打它嗎？", "beat it?")),
              "ui": "choice", "show": {"tiles": list(best.codes), "against": list(play.codes)},
-             "choices": yesno}
-        why = _beat_reason(best, play, rules)
+             "choices": may}
+
+        def why(right: bool) -> Text:
+            return _beat_verdict(right, yes, best, play, rules)
     elif sc["type"] == "settle":
         d = sc["dong"]
         s = settle(banker=sc["banker"], banker_streak=1, finisher=sc["finisher"], dong=d, rules=rules)
@@ -1055,34 +1228,54 @@ def _rules_question(kind: str, seed: int):
              "ui": "choice", "board": {"banker": "E", "streak": 1, "finisher": "S", "ask": "W",
                                        "seats": {SEATS[x]: {"dong": d[x]} for x in range(4)}},
              "choices": [{"id": str(v), "text": _money(v)} for v in (4, 5, 8, 10)]}
-        why = T(f"空棟按這套規則付 {rules.empty_dong_units} 注；莊家不在這一對之中，不用乘。",
-                f"With these rules 空棟 pays {rules.empty_dong_units} units; the banker is not involved, so no multiplier.")
+
+        def why(right: bool) -> Text:
+            return _join(T("對！" if right else "不對。", "Right!" if right else "Not quite."),
+                         T(f"按這套規則，空棟付 {rules.empty_dong_units} 注；莊家不在這一對之中，不用乘，"
+                           f"所以西家付 {amount}。",
+                           f"Under these rules 空棟 pays {rules.empty_dong_units} units, and the banker is "
+                           f"neither of these two, so no multiplier: West pays {amount}."))
     elif sc["type"] == "next_banker":
         hand = _hand(("55", "33", "66", "22"), (2, 2, 2, 1), 2, rules=rules)
         hand.act("W: 66")
-        for s in ("N: discard 22", "E: discard 55", "S: discard 33"):
-            hand.act(s)
+        for a in ("N: discard 22", "E: discard 55", "S: discard 33"):
+            hand.act(a)
         assert hand.result is not None
         ans = SEATS[hand.result.next_banker]
         q = {"prompt": _join(head, T("東家做莊，西家結了這手牌。下一手誰做莊？",
                                      "East is the banker and West finishes the hand. Who is the next banker?")),
              "ui": "choice", "choices": [{"id": SEATS[s], "text": _seat_name(s), "seat": SEATS[s]} for s in range(4)]}
-        why = (T("輪莊：莊家沒有結，莊就傳給下家（東的下家是南）。",
-                 "輪莊 (rotate): the banker did not finish, so the bank passes to the next seat (South).")
-               if rules.banker_rotation == "rotate" else
-               T("飛莊：誰結誰做下一手的莊。", "飛莊 (winner): whoever finishes is the next banker."))
+        reason = (T("輪莊：莊家沒有結，莊就傳給下家；東家的下家是南家，所以南家做莊。",
+                    "With 輪莊 (a rotating bank) the banker did not finish, so the bank passes to the next "
+                    "seat: South, the seat after East.")
+                  if rules.banker_rotation == "rotate" else
+                  T("飛莊：誰結誰做下一手的莊，所以西家做莊。",
+                    "With 飛莊 (the bank flies) whoever finishes is the next banker: West."))
+
+        def why(right: bool) -> Text:
+            return _join(T("對！" if right else "不對。", "Right!" if right else "Not quite."), reason)
     elif sc["type"] == "may_discard":
         hand = _hand(("33 11", "66 22", "55 46", "44 16"), (2, 2, 1, 1), 0, rules=rules)
         hand.act("E: 33")
-        ans = "yes" if hand.can(hand.parse_action("discard 22")) else "no"
+        yes = hand.can(hand.parse_action("discard 22"))
+        ans = "yes" if yes else "no"
         q = {"prompt": _join(head, T("東家出長三。你是南家，手上有天和板凳。可以墊板凳嗎？",
                                      "East leads 長三. You are South with 天 and 板凳. May you discard 板凳?")),
-             "ui": "choice", "board": _board(hand), "choices": yesno}
-        why = (T("有得打必打：打得過就一定要用最大的打，不能墊。",
-                 "must_beat: a seat that can beat must beat, with its highest play of the class.")
-               if rules.must_beat else
-               T("香港規則：任何時候都可以墊牌，就算打得過。",
-                 "Hong Kong rules: you may always discard, even when you could beat."))
+             "ui": "choice", "board": _board(hand), "choices": may}
+        reason = (T("能打必打：打得過就一定要用同類最大的牌打（這裏是天），不能墊。",
+                    "under “must beat” a seat that can beat must beat, with its highest play of the "
+                    "class (here 天), and may not discard.")
+                  if not yes else
+                  T("香港規則任何時候都可以墊牌，就算打得過也可以。",
+                    "under Hong Kong rules you may always discard, even when you could beat."))
+
+        def why(right: bool) -> Text:
+            if right:
+                head = T("對！可以：", "Right! Yes, you may:") if yes else T("對！不可以：", "Right! No, you may not:")
+            else:
+                head = (T("不對，其實可以：", "Not quite. Yes, you may:") if yes
+                        else T("不對，其實不可以：", "Not quite. No, you may not:"))
+            return _join(head, reason)
     else:  # settle_yao
         hand = _hand(("55", "12", "33", "24"), (2, 2, 2, 1), 1, rules=rules)
         for a in ("S: 12", "W: discard 33", "N: 24", "E: discard 55"):
@@ -1090,6 +1283,7 @@ def _rules_question(kind: str, seed: int):
         assert hand.result is not None
         amount = -hand.result.payments[1]
         ans = str(amount)
+        f = rules.yao_capture_factor
         q = {"prompt": _join(head, T("最後一墩南家出丁三，北家用二四擒住結了（么雙擒四）。南家一共付多少？",
                                      "On the last trick South leads 丁三 and North captures it with 二四 "
                                      "(么雙擒四). How much does South pay in all?")),
@@ -1097,17 +1291,21 @@ def _rules_question(kind: str, seed: int):
              "choices": [{"id": str(v), "text": _money(v)} for v in sorted({amount, 28, 14, 7, 56})][:5]}
         if not any(c["id"] == ans for c in q["choices"]):
             q["choices"][-1] = {"id": ans, "text": _money(amount)}
-        why = T(f"南家代每個輸家付錢（包括自己），每注乘 {rules.yao_capture_factor}："
-                "東（莊）2 棟 ×2、南 2 棟、西 2 棟。",
-                f"South pays every loser's amount (its own included), each × {rules.yao_capture_factor}: "
-                "East (banker) 2 棟 × 2, South 2 棟, West 2 棟.")
+
+        def why(right: bool) -> Text:
+            return _join(T("對！" if right else "不對。", "Right!" if right else "Not quite."),
+                         T(f"南家代每個輸家付錢（連自己的一份），每份乘 {f}：東家（莊）(4 − 2) × 2 = 4，"
+                           f"南家 4 − 2 = 2，西家 4 − 2 = 2；(4 + 2 + 2) × {f} = {amount}。",
+                           f"South pays every loser's amount (its own included), each × {f}: East (the "
+                           f"banker) (4 − 2) × 2 = 4, South 4 − 2 = 2, West 4 − 2 = 2; "
+                           f"(4 + 2 + 2) × {f} = {amount}."))
+    q["cycle"] = cycle
     ids = [c["id"] for c in q["choices"]]
 
     def grade(answer: Any, reveal: bool) -> dict:
         a = _answer_id(answer, ids)
         right = a == ans
-        verdict = T("對！", "Right!") if right else T("不對。", "Not quite.")
-        return {"correct": right, "why": _join(verdict, why), "answer": ans if (right or reveal) else None}
+        return {"correct": right, "why": why(right), "answer": ans if (right or reveal) else None}
 
     return q, grade, ans
 
@@ -1202,7 +1400,7 @@ def _why_illegal(hand: Hand, action: Action) -> Text | None:
     try:
         hand.verify(action)
     except IllegalActionError as exc:
-        message = str(exc)
+        error = exc
     else:
         return None
     held = Counter(hand.holdings[action.seat])
@@ -1210,19 +1408,58 @@ def _why_illegal(hand: Hand, action: Action) -> Text | None:
         return T("你手上沒有這些牌。", "You do not hold those tiles.")
     n = hand.trick_size
     if action.size != n:
-        return T(f"這一墩每人出 {n} 張（和先出的一樣多），你選了 {action.size} 張。",
-                 f"Every seat plays {n} tile{'s' if n > 1 else ''} in this trick (as many as the lead); "
-                 f"you chose {action.size}.")
+        return _join(T(f"這一墩每人出 {n} 張（和先出的一樣多），你選了 {action.size} 張。",
+                       f"Every seat plays {_tiles_count(n)['en']} in this trick (as many as the lead); "
+                       f"you chose {action.size}."))
     p = try_classify(action.tiles)
     best = hand.best_play
     if isinstance(p, str):
-        return T("這幾張不成牌型：要打就要出一手同類而更大的牌，不然就面向下墊牌。",
-                 "Those tiles make no play: to beat you need a higher play of the same class; "
-                 "otherwise discard them face down.")
+        return _join(T("這幾張不成牌型：", "Those tiles make no play:"), _why_not_play(action.tiles),
+                     T("要打就要出一手同類而更大的牌，不然就面向下墊牌。",
+                       "To beat, you need a higher play of the same class; otherwise discard face down."))
     if best is None or beats(best, p) or action.kind != "play":
-        return T(message, message)  # a rule this lesson does not teach: the engine's words
-    return _join(T("打不過：", "That does not beat:"), _beat_reason(best, p),
-                 T("可以改為墊牌。", " You may discard instead."))
+        # a rule this lesson does not teach: the engine's own words, in 繁體 where it has them
+        return _sentence(error.message_zh or str(error), str(error))
+    return _join(T("打不過：", "It does not beat:"), _beat_reason(best, p),
+                 T("。你可以改為墊牌。", ". You may discard instead."))
+
+
+_HIGH_SINGLES = frozenset({"66", "11", "36", "45"})
+"""Tiles a beginner should not throw away: 天, 地 and the two nines."""
+
+
+def _strong_tiles(holding: Sequence[Tile]) -> Counter:
+    """The tiles of a holding worth keeping (a heuristic for lesson 4's advice): 天, 地, a
+    nine, and every tile that forms a play of two or more tiles with others held (a pair,
+    天九, 至尊 …).  A Counter of tiles (a pair counts twice)."""
+    strong: Counter = Counter()
+    tiles = list(holding)
+    for i, a in enumerate(tiles):
+        if a.code in _HIGH_SINGLES:
+            strong[a] = max(strong[a], sum(1 for t in tiles if t is a))
+        for b in tiles[i + 1:]:
+            if isinstance(try_classify((a, b)), Play):
+                for t in (a, b):
+                    strong[t] = max(strong[t], sum(1 for u in tiles if u is t))
+    return strong
+
+
+def _weakest(holding: Sequence[Tile], strong: Counter, n: int) -> list[Tile]:
+    """The ``n`` least useful tiles: not strong, lowest rank within their suit first."""
+    spare = Counter(holding) - strong
+    pool = [t for t in holding if spare[t] > 0]
+    # lowest first, the two suits interleaved: 銅錘六 ≈ 丁三, 高腳七 ≈ 雜五 …
+    order = sorted(set(pool), key=lambda t: (t.strength if t.is_civil else 2 * t.value - 6, t.code))
+    out: list[Tile] = []
+    for t in order:
+        out += [t] * min(spare[t], n - len(out))
+    return out[:n]
+
+
+def _names(tiles: Sequence[Tile]) -> Text:
+    """天、雙板凳 / Teen (66), Bon (22), Bon (22): tiles by name."""
+    return T("、".join(t.name_hant for t in tiles), ", ".join(f"{t.name_en} ({t.code})" for t in tiles),
+             "、".join(t.name_hans for t in tiles))
 
 
 def trick_start(n: int) -> dict:
@@ -1256,23 +1493,36 @@ def trick_play(n: int, action: Any) -> dict:
     won = trick.winner == 1
     correct = won or not winners
     size = trick.size
+    took = _join(_seat(trick.winner), T(f"贏了這一墩（{size} 棟）。", f"won the trick ({size} 棟)."))
     if won:
-        text = T(f"你贏了這一墩，得 {size} 棟，下一墩由你先出。",
-                 f"You won the trick: {size} 棟, and you lead the next one.")
+        text = T(f"對！你贏了這一墩，得 {size} 棟，下一墩由你先出。",
+                 f"Right! You won the trick: {size} 棟, and you lead the next one.")
     elif not winners and a.kind == "discard":
-        text = _join(_seat(trick.winner), T(f"贏了這一墩（{size} 棟）。你怎樣出都贏不了，墊牌就對了：墊最沒用的牌。",
-                                            f" won the trick ({size} 棟). Nothing you hold could win it, "
-                                            "so discarding is right: throw away your least useful tiles."))
+        holding = hand.holdings[1]
+        strong = _strong_tiles(holding)
+        wasted = [t for t in sort_tiles(a.tiles) if strong[t] > 0]
+        weak = _weakest(holding, strong, a.size)
+        if wasted and len(weak) == a.size:
+            correct = False
+            text = _join(T("不對。", "Not quite."), took,
+                         T("你怎樣出都贏不了，所以墊牌是對的，但墊錯了牌：", "Nothing you hold could win it, so "
+                           "discarding was right, but you threw away"), _names(wasted),
+                         T("是好牌（大牌，或者可以和手上其他牌成對），應該留着以後用。墊最沒用的牌，例如",
+                           (", which is" if len(wasted) == 1 else ", which are")
+                           + " worth keeping (a high tile, or part of a pair or another play in your hand). "
+                           "Discard your least useful tiles instead, such as"), _names(weak), T("。", "."))
+        else:
+            text = _join(T("對！", "Right!"), took,
+                         T("你怎樣出都贏不了，墊牌就對了；你也留住了好牌。",
+                           "Nothing you hold could win it, so discarding is right, and you kept your good tiles."))
     elif not winners:
-        text = _join(_seat(trick.winner), T(f"贏了這一墩（{size} 棟）。你怎樣出都贏不了；既然會被人再打，"
-                                            "不如墊掉最沒用的牌，留住好牌。",
-                                            f" won the trick ({size} 棟). Nothing you hold could win it; since "
-                                            "your play gets beaten anyway, discarding your least useful tiles "
-                                            "would have kept your good ones."))
+        text = _join(T("對！", "Right!"), took,
+                     T("你怎樣出都贏不了；既然會被人再打，墊掉最沒用的牌也一樣，而且可以留住好牌。",
+                       "Nothing you hold could win it: since your play gets beaten anyway, discarding your "
+                       "least useful tiles would have done as well and kept your good ones."))
     else:
         best = winners[0]
-        text = _join(_seat(trick.winner), T(f"贏了這一墩（{size} 棟）。其實你可以贏：",
-                                            f" won the trick ({size} 棟). You could have won it:"),
+        text = _join(T("不對。", "Not quite."), took, T("其實你可以贏：", "You could have won it:"),
                      _action_text(best, False), T("。", "."))
     shown = []
     for x in trick.actions:  # other seats' discards stay face down
@@ -1389,6 +1639,22 @@ EXAMPLES: dict[str, dict] = {
 text) shown at that step.  ``natural`` is a dealt hand (seed) that ends at the deal."""
 
 
+def _say(a: Action, *, lead: bool) -> Text:
+    """One step of a played example in words: 南家先出至尊（二四、丁三） / South leads 至尊 (24 12)."""
+    if a.kind != "play":
+        return _join(_seat(a.seat), T("墊", "discards"), _names(a.tiles), T("（面向下）", "face down"))
+    p = try_classify(a.tiles)
+    assert isinstance(p, Play)
+    if len(a.tiles) == 1 or p.cls == "civil_pair":
+        what = _short(p)
+    else:
+        what = T(f"{p.name('hant')}（{'、'.join(t.name_hant for t in a.tiles)}）",
+                 f"{p.name('hant') if p.cls == 'supreme' else p.name('en')} ({' '.join(_codes(a.tiles))})",
+                 f"{p.name('hans')}（{'、'.join(t.name_hans for t in a.tiles)}）")
+    return _join(_seat(a.seat), T("先出", "leads") if lead else T("用", "beats it with"), what,
+                 T("" if lead else "打", ""))
+
+
 def example(key: Any) -> dict:
     """Example ``key`` played by the engine: every step's board and the result."""
     if not isinstance(key, str) or key not in EXAMPLES:
@@ -1406,6 +1672,7 @@ def example(key: Any) -> dict:
     start = _board(hand)
     steps = []
     for k, text in enumerate(ex["actions"]):
+        lead = not hand.trick
         a = hand.act(text)
         board = _board(hand)
         if len(hand.trick) == 0:  # the trick just ended: show it whole
@@ -1414,7 +1681,8 @@ def example(key: Any) -> dict:
             board["best"] = SEATS[rec.winner]
             board["won"] = {"seat": SEATS[rec.winner], "size": rec.size,
                             "bonuses": rec.bonuses.to_json() if rec.bonuses.items else None}
-        steps.append({"action": a.to_json(), "board": board, "note": ex["notes"].get(k)})
+        steps.append({"action": a.to_json(), "board": board, "note": ex["notes"].get(k),
+                      "say": _say(a, lead=lead)})
     assert hand.result is not None
     return {"id": key, "start": start, "steps": steps, "result": hand.result.to_json()}
 

@@ -178,8 +178,20 @@ def why_not_a_play(tiles: Sequence[Tile]) -> Reason:
             return Reason("civil_not_pair", f"兩張不同的文牌（{names_zh}）不成對",
                           f"two different civil tiles ({names_en}) are not a pair")
         if a.is_military and b.is_military:
-            return Reason("military_not_pair", f"點數不同的武牌（{a.value} 點和 {b.value} 點）不成對",
-                          f"military tiles of different values ({a.value} and {b.value}) are not a pair")
+            zun = next((t for t in tiles if t.code in ("24", "12")), None)
+            if a.value == b.value:  # 24+24 or 12+12: only one such tile exists
+                return Reason("military_not_pair",
+                              f"{a.value} 點的武牌只有一張（{a.name_hant}），沒有 {a.value} 點的對子；"
+                              "二四要配丁三，成為至尊",
+                              f"there is only one military {a.value} ({a.name_hant}), so there is no pair "
+                              f"of {a.value}s; 二四 goes with 丁三 as 至尊")
+            zh = f"點數不同的武牌（{a.value} 點和 {b.value} 點）不成對"
+            en = f"military tiles of different values ({a.value} and {b.value}) are not a pair"
+            if zun is not None:
+                mate = "丁三" if zun.code == "24" else "二四"
+                zh += f"；{zun.name_hant}只可以配{mate}，成為至尊"
+                en += f"; {zun.name_hant} goes only with {mate}, as 至尊"
+            return Reason("military_not_pair", zh, en)
         return Reason("not_mixed_pair",
                       f"{names_zh}不成文武對：只有天配九、地配八、人配七、和配五",
                       f"{names_en} are not a civil–military pair: only 天+九, 地+八, 人+七 and 和+五 "
