@@ -296,6 +296,25 @@ def test_wrong_move_is_explained_then_hint_and_retry(tab):
     assert tab.problems() == []
 
 
+def test_hidden_puzzle_reveals_every_tile_at_the_end(tab):
+    p = hidden_puzzle()
+    if p is None:
+        pytest.skip("no hidden puzzle")
+    tab.goto(puzzle_page(p, "en"))
+    ready(tab)
+    page = tab.page
+    for move in p.solution:
+        play(tab, move)
+        assert page.get_attribute("tj-puzzle", "data-verdict") == "correct"
+    page.wait_for_selector("tj-puzzle[data-state=solved]")
+    # during play the others' discards were face down; at the end every face is shown
+    line = P.solution_line(p, list(p.solution))
+    shown = page.eval_on_selector_all("tj-puzzle .tj-pz__end .tj-pz__act", "as => as.map(a => a.dataset.kind + ':' + a.dataset.tiles)")
+    assert shown == [f"{a['kind']}:{' '.join(a['tiles'])}" for t in line["position"]["tricks"] for a in t["actions"]]
+    assert all(x.split(":")[1] for x in shown)
+    assert tab.problems() == []
+
+
 def test_illegal_moves_are_refused_in_words(tab):
     p = next((x for x in ALL if x.position.to_hand().trick == ()), ALL[0])
     tab.goto(puzzle_page(p))

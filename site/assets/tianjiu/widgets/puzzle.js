@@ -21,7 +21,6 @@ import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { tileSvg, BY_CODE } from "../tiles.js";
 import {
   SEATS, seatName, tileNames, fmtValue, actionSize, actionWords, tableView, lineView, valuesView, stepFrames, parseAction,
-  sameAction,
 } from "./puzzle-board.js";
 import * as progress from "./puzzle-progress.js";
 import { loc } from "./puzzle-board.js";
@@ -450,12 +449,13 @@ export class TjPuzzle extends TjWidget {
     const parts = [];
     if (result) parts.push(this.resultView(result));
     try {
-      const sol = await this.solution();
+      // the line as played, every face-down tile shown (the engine's true deal)
+      const sol = await this.engine.call("puzzle_solution", { toml: this.toml, moves: this.moves });
       if (sol.explanation || this.info.explanation) {
         parts.push(h("div", { class: "tj-pz__explain" }, h("p", { class: "tj-subtitle" }, this.t("puzzle.explanation")),
           h("p", {}, loc(sol.explanation || this.info.explanation, lang))));
       }
-      parts.push(lineView(this.playedTricks(sol), { lang, t: this.t.bind(this), hero: this.hero, title: this.t("puzzle.reveal") }));
+      parts.push(lineView(solutionTricks(sol), { lang, t: this.t.bind(this), hero: this.hero, title: this.t("puzzle.reveal") }));
     } catch (err) {
       parts.push(h("p", { class: "tj-message" }, explain(err, lang)));
     }
@@ -480,23 +480,10 @@ export class TjPuzzle extends TjWidget {
         }))));
   }
 
-  /** The solution line from the engine (cached), on the true deal (every tile shown). */
+  /** The file's solution line from the engine (cached), on the true deal (every tile shown). */
   async solution() {
     if (!this._solution) this._solution = await this.engine.call("puzzle_solution", { toml: this.toml, moves: [] });
     return this._solution;
-  }
-
-  /** Every trick of the hand as played, with the faces of every face-down tile: the played
-   *  position's tricks (open puzzles show every face), or the solution's line when the
-   *  hero's moves were the solution's (hidden puzzles: the played state masks the others'
-   *  discards; puzzle_solution reveals them). */
-  playedTricks(sol) {
-    const played = (this.position.tricks || []);
-    const masked = played.some((tr) => tr.actions.some((a) => a.kind !== "play" && (a.unknown || 0) > 0));
-    if (!masked) return played;
-    const line = solutionMoves(sol);
-    const same = line.length === this.moves.length && line.every((m, i) => sameAction(m, this.moves[i]));
-    return same ? solutionTricks(sol) : played;
   }
 
   async hint() {
