@@ -29,6 +29,7 @@ if _ROOT not in sys.path:
 from mkdocs.plugins import event_priority  # noqa: E402
 
 from tianjiu_site import hans, languages, puzzle_pages, runtime, shortcodes  # noqa: E402
+from tianjiu_site import lesson_pages  # noqa: E402,F401  (the tutorial's shortcodes)
 
 log = logging.getLogger("mkdocs.hooks.tianjiu")
 

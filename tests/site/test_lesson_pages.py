@@ -84,6 +84,20 @@ def answer_wrong_then_right(page, lang, sel="tj-lesson-quiz"):
     return kind
 
 
+def trick_position(page, n, sel="tj-lesson-trick"):
+    """Lesson 4 starts at a random position: step ("Next position") to position n."""
+    page.wait_for_selector(f"{sel}[data-n] .tj-quiz__tile", timeout=TIMEOUT)
+    for _ in range(8):
+        if page.get_attribute(sel, "data-n") == str(n):
+            break
+        old = page.get_attribute(sel, "data-n")
+        page.click(f"{sel} .tj-quiz__actions .tj-button:last-child")
+        page.wait_for_function("([s, o]) => document.querySelector(s).dataset.n !== o", arg=[sel, old])
+    page.wait_for_function("s => !document.querySelector(s).dataset.busy", arg=sel)
+    page.wait_for_selector(f"{sel} .tj-quiz__tile", timeout=TIMEOUT)
+    assert page.get_attribute(sel, "data-n") == str(n)
+
+
 def next_page(tab, slug):
     """Instant navigation to the next page (the engine stays up)."""
     tab.page.evaluate("document.querySelectorAll('.tj-widget').forEach(w => { w.dataset.old = '1'; })")
@@ -112,15 +126,30 @@ def test_every_lesson_check_in_traditional_chinese(tab):
     assert answer_wrong_then_right(page, "hant") == "play_build"
     page.click("tj-lesson-quiz .tj-quiz__actions >> text=下一題")
     assert answer_wrong_then_right(page, "hant") == "can_beat"
+    page.click("tj-lesson-quiz .tj-quiz__actions >> text=下一題")
+    # two different civil tiles: the engine's own reason (plays.why_not_a_play), in 繁體
+    wait_question(page, "tj-lesson-quiz")
+    hand = page.eval_on_selector_all("tj-lesson-quiz .tj-quiz__tile", "bs => bs.map(b => b.dataset.code)")
+    civil = [k for k, c in enumerate(hand) if BY_CODE[c].is_civil]
+    a = civil[0]
+    b = next(k for k in civil if hand[k] != hand[a])
+    page.click(f"tj-lesson-quiz .tj-quiz__tile >> nth={a}")
+    page.click(f"tj-lesson-quiz .tj-quiz__tile >> nth={b}")
+    page.click("tj-lesson-quiz .tj-quiz__actions >> text=檢查")
+    text = wait_verdict(page, "tj-lesson-quiz", "wrong")
+    assert text.startswith("不對。這幾張不成牌型：兩張不同的文牌（") and text.endswith("不成對。"), text
 
     next_page(tab, "04-trick")
     trick = "tj-lesson-trick"
-    page.wait_for_selector(f"{trick} .tj-quiz__tile", timeout=TIMEOUT)
+    trick_position(page, 0)
+    assert page.inner_text(f"{trick} .tj-quiz__score") == "第 1 / 6 題"
     # position 0: East leads 地; 梅 does not beat it (refused, nothing played) …
     page.click(f"{trick} .tj-quiz__tile[data-code='55'] >> nth=0")
     page.click(f"{trick} >> text=出牌（打）")
     page.wait_for_selector(f"{trick}[data-verdict=illegal]")
-    assert "打不過" in page.inner_text(f"{trick} .tj-quiz__feedback")
+    refused = page.inner_text(f"{trick} .tj-quiz__feedback")
+    assert refused.startswith("不可以這樣出。打不過：同是文牌，但梅比地小。"), refused   # one colon, no spaces
+    assert "(1 tiles)" not in page.inner_text(trick) and "出 1 張" in page.inner_text(f"{trick} .tj-quiz__prompt")
     # … a discard is legal but loses a trick that 天 would have won
     page.click(f"{trick} >> text=墊牌（面向下）")
     page.wait_for_selector(f"{trick}[data-verdict=wrong]")
@@ -135,6 +164,11 @@ def test_every_lesson_check_in_traditional_chinese(tab):
 
     next_page(tab, "05-finishing")
     assert answer_wrong_then_right(page, "hant") == "finish_who"
+    # the tiles carry their names; the right answer walks through all four seats
+    assert page.eval_on_selector_all("tj-lesson-quiz .tj-lesson__tile-name", "e => e.length") >= 4
+    fb = page.inner_text("tj-lesson-quiz .tj-quiz__feedback")
+    assert all(f"{s}家" in fb for s in "東南西北"), fb
+    assert "莊・第 1 手" in page.inner_text("tj-lesson-quiz .tj-lesson__seats")
 
     next_page(tab, "06-settlement")
     page.wait_for_selector("tj-settle[data-result=ok]", timeout=TIMEOUT)
@@ -142,11 +176,21 @@ def test_every_lesson_check_in_traditional_chinese(tab):
                                     "rs => rs.map(r => Number(r.querySelector('[data-payment]').dataset.payment))")
     assert pay == [-6, 0, -5, 11]          # spec §5 example 1
     assert answer_wrong_then_right(page, "hant") == "settle_amount"
+    ask = page.query_selector("tj-lesson-quiz .tj-badge--ask")
+    assert ask.get_attribute("title") == "問的是這一家"
+    assert "莊・第" in page.inner_text("tj-lesson-quiz .tj-lesson__seats")   # the hand number, always
 
     next_page(tab, "07-bonuses")
     replay = "tj-lesson-replay[example=he_zun]"
     page.wait_for_selector(f"{replay}[data-step='0']", timeout=TIMEOUT)
-    for k in range(4):
+    page.click(f"{replay} >> text=下一步 ▶")
+    page.click(f"{replay} >> text=下一步 ▶")
+    page.wait_for_selector(f"{replay}[data-step='2']")
+    # every step says what was played, and discards are shown face up (all hands are open)
+    assert page.inner_text(f"{replay} .tj-replay__note") == "西家墊長三、板凳（面向下）。"
+    assert page.eval_on_selector_all(f"{replay} .tj-lesson__tiles.is-discard svg", "e => e.length") == 2
+    assert page.eval_on_selector_all(f"{replay} .tj-lesson__seat .tj-lesson__tile", "e => e.length") == 8
+    for k in range(2):
         page.click(f"{replay} >> text=下一步 ▶")
     page.wait_for_selector(f"{replay}[data-step='4']")
     assert "賀尊" in page.inner_text(f"{replay} .tj-replay__note")
@@ -178,6 +222,18 @@ def test_every_lesson_check_in_traditional_chinese(tab):
 
     next_page(tab, "10-house-rules")
     assert answer_wrong_then_right(page, "hant") == "rules"
+    # fifteen fixed questions in turn: never the same twice in a row, and the quiz says
+    # when it starts again
+    seen = [page.inner_text("tj-lesson-quiz .tj-quiz__prompt")]
+    count = len(L._RULES_ORDER)
+    for k in range(count):
+        page.click("tj-lesson-quiz .tj-quiz__actions >> text=下一題")
+        wait_question(page, "tj-lesson-quiz")
+        seen.append(page.inner_text("tj-lesson-quiz .tj-quiz__prompt"))
+        assert seen[-1] != seen[-2]
+        cycled = page.get_attribute("tj-lesson-quiz", "data-cycled") == "true"
+        assert cycled == (k == count - 1), k
+    assert page.inner_text("tj-lesson-quiz .tj-quiz__note").startswith("上一題是這裏最後一題")
     assert tab.problems() == []
 
 
@@ -189,7 +245,7 @@ def test_english_and_simplified_checks(tab):
     next_page(tab, "03-plays")
     assert answer_wrong_then_right(page, "en") == "play_build"
     next_page(tab, "04-trick")
-    page.wait_for_selector("tj-lesson-trick .tj-quiz__tile[data-code='66']", timeout=TIMEOUT)
+    trick_position(page, 0)
     page.click("tj-lesson-trick .tj-quiz__tile[data-code='66']")
     page.press("tj-lesson-trick .tj-quiz__tile[data-code='66']", "Tab")   # keyboard reaches the buttons
     page.click("tj-lesson-trick >> text=Play face up")
@@ -202,15 +258,29 @@ def test_english_and_simplified_checks(tab):
     assert answer_wrong_then_right(page, "hans") == "finish_who"
     fb = page.inner_text("tj-lesson-quiz .tj-quiz__feedback")
     assert not set(fb) & set("對結棟墊這後")   # the engine's words converted to 简体 too
+    # a refusal in lesson 4 is in Chinese (简体) on the 简体 page, with no stray spaces
+    tab.goto("zh-Hans/lessons/04-trick/")
+    assert tab.wait_engine() == "ready"
+    trick_position(page, 2)
+    page.click("tj-lesson-trick .tj-quiz__tile[data-code='45']")
+    page.click("tj-lesson-trick >> text=/出牌/")
+    page.wait_for_selector("tj-lesson-trick[data-verdict=illegal]")
+    refused = page.inner_text("tj-lesson-trick .tj-quiz__feedback")
+    assert refused.startswith("不可以这样出。打不过：") and "一样大" in refused and " " not in refused, refused
+    assert not set(refused) & set(HANT_ONLY)
     assert tab.problems() == []
 
 
 def test_keyboard_answers_a_question(tab):
     page = tab.page
-    tab.goto("en/lessons/01-tiles/")
-    assert tab.wait_engine() == "ready"
+    seeds = []
+    for _ in range(2):     # every visit starts from a random question (not always seed 0)
+        tab.goto("en/lessons/01-tiles/")
+        assert tab.wait_engine() == "ready"
+        wait_question(page, "tj-lesson-quiz")
+        seeds.append(quiz_state(page, "tj-lesson-quiz")["seed"])
+    assert seeds[0] != seeds[1] and 0 not in seeds, seeds
     sel = "tj-lesson-quiz"
-    wait_question(page, sel)
     st = quiz_state(page, sel)
     right = L.solution(st["kind"], st["seed"])
     page.focus(f"{sel} .tj-quiz__choice[data-id='{right}']")
@@ -285,8 +355,34 @@ def test_simplified_lessons_have_no_traditional_only_characters(site):
                        ("文對", "文对"), ("和（鵝）", "和（鹅）"), ("結", "结"), ("莊家", "庄家"), ("棟", "栋")]:
         assert hans in glossary, hans
         assert hant in protected_seen, hant
+    # lesson 1 names a tile in the page's script first, the other in brackets
     tiles = (site.dir / "zh-Hans/lessons/01-tiles/index.html").read_text(encoding="utf-8")
-    assert '<span lang="zh-Hant">銅錘六（伶冧六）</span>' in tiles and "铜锤六" in tiles
+    assert '铜锤六（<span lang="zh-Hant">銅錘六</span>）' in tiles
+    assert '杂九（<span lang="zh-Hant">雜九</span>）' in tiles and "雜九（杂九" not in tiles
+    hant = (site.dir / "lessons/01-tiles/index.html").read_text(encoding="utf-8")
+    assert '雜九（<span lang="zh-Hans">杂九</span>）' in hant
+    assert "<code>66</code>" in hant and "點數寫法" in hant        # the pip code column
+
+
+def test_puzzle_links_point_at_themes_that_have_puzzles(site):
+    """Lessons link to a theme of the puzzle index only when it has puzzles; an empty
+    theme gets a sentence instead of a link that would look broken."""
+    from tianjiu_site.lesson_pages import theme_count
+    for rel in ("lessons/09-strategy/index.html", "en/lessons/09-strategy/index.html",
+                "lessons/05-finishing/index.html", "en/lessons/07-bonuses/index.html"):
+        page = (site.dir / rel).read_text(encoding="utf-8")
+        for theme in set(re.findall(r'puzzles/#([a-z_]+)"', page)):
+            assert theme_count(theme) > 0, (rel, theme)
+    strategy = (site.dir / "en/lessons/09-strategy/index.html").read_text(encoding="utf-8")
+    for theme in ("dun_tian", "yao_finish", "stop_banker", "feng_si_yi_chong", "wu_zi_qiao_shuang_qiang",
+                  "wen_chang_wu_duan"):
+        n = theme_count(theme)
+        if n:
+            assert f'puzzles/#{theme}"' in strategy and f"{n} puzzle" in strategy, theme
+        else:
+            assert f'puzzles/#{theme}"' not in strategy
+    assert "no puzzles on this idea yet" in strategy or all(
+        theme_count(t) for t in ("feng_si_yi_chong", "wu_zi_qiao_shuang_qiang", "wen_chang_wu_duan"))
 
 
 def test_phone_width_and_screenshots(new_tab):
@@ -294,8 +390,8 @@ def test_phone_width_and_screenshots(new_tab):
     screenshots in test-results/screenshots/ for people to look at."""
     tab = new_tab(viewport={"width": 360, "height": 800})
     page = tab.page
-    for slug in ("04-trick", "08-deal", "01-tiles"):
-        tab.goto(f"lessons/{slug}/")
+    for slug in ("04-trick", "08-deal", "01-tiles", "en/08-deal", "en/01-tiles"):
+        tab.goto(f"en/lessons/{slug[3:]}/" if slug.startswith("en/") else f"lessons/{slug}/")
         assert tab.wait_engine() == "ready"
         tab.wait_widgets()
         page.wait_for_timeout(300)
@@ -303,7 +399,14 @@ def test_phone_width_and_screenshots(new_tab):
         small = page.evaluate("""[...document.querySelectorAll('article svg.tj-tile')]
             .map(s => s.getBoundingClientRect().height).filter(h => h > 0 && h < 39.5)""")
         assert small == [], (slug, small)
-        tab.shot(f"lesson-{slug}-360")
+        if slug.endswith("01-tiles"):   # the tile tables stack: no header row, no scrolling box
+            assert page.eval_on_selector(".tj-tile-table thead", "e => getComputedStyle(e).display") == "none"
+            assert page.evaluate("""[...document.querySelectorAll('.tj-tile-table table')]
+                .every(t => t.scrollWidth <= t.clientWidth + 1)""")
+        if slug.endswith("08-deal"):
+            box = page.eval_on_selector("tj-lesson-deal select[name=method]", "e => e.getBoundingClientRect().right")
+            assert box <= 360, box
+        tab.shot(f"lesson-{slug.replace('/', '-')}-360")
     page.set_viewport_size({"width": 1280, "height": 900})
     for path, name in (("lessons/01-tiles/", "lesson-01-tiles-1280"),
                        ("en/lessons/06-settlement/", "lesson-06-settlement-en-1280")):

@@ -27,7 +27,7 @@ export class TjLessonDeal extends TjWidget {
       h("p", { class: "tj-title" }, this.t("lessons.dealTitle")),
       h("div", { class: "tj-deal__controls" },
         h("label", {}, h("span", {}, this.t("lessons.method")), this.methodSel),
-        h("label", {}, h("span", {}, this.t("lessons.banker")), this.bankerSel)),
+        h("label", {}, h("span", {}, this.t("lessons.bankerLabel")), this.bankerSel)),
       h("div", { class: "tj-quiz__actions" }, this.throwBtn, this.stepBtn, this.playBtn),
       h("div", { class: "tj-deal__throw" }, this.diceEl, this.infoEl), this.wallEl, this.seatsEl));
   }

@@ -27,10 +27,20 @@ export function pipLabel(code) {
   return code ? `${code[0]}·${code[1]}` : "?";
 }
 
-/** A row of tiles: codes, or a number of face-down tiles. */
-export function tileRow(tiles, { height = 40, lang = "hant", named = true, cls = "" } = {}) {
+/** A row of tiles: codes, or a number of face-down tiles.  labels: each face-up tile
+ *  with its name written under it (positions a learner has to read). */
+export function tileRow(tiles, { height = 40, lang = "hant", named = true, cls = "", labels = false } = {}) {
   const codes = typeof tiles === "number" ? Array(tiles).fill(null) : tiles;
-  const row = h("span", { class: `tj-lesson__tiles ${cls}`.trim() });
+  const row = h("span", { class: `tj-lesson__tiles ${labels ? "has-labels " : ""}${cls}`.trim() });
+  if (labels && codes.some((c) => c)) {
+    row.append(...codes.map((c) => {
+      const fig = h("span", { class: "tj-lesson__tile" });
+      fig.innerHTML = tileSvg(c, { height, lang });
+      if (c && BY_CODE[c]) fig.append(h("span", { class: "tj-lesson__tile-name", "aria-hidden": "true" }, BY_CODE[c][lang]));
+      return fig;
+    }));
+    return row;
+  }
   row.innerHTML = codes.map((c) => (named ? tileSvg(c, { height, lang }) : bareTile(c, { height, lang }))).join("");
   return row;
 }
@@ -48,33 +58,40 @@ const SEATS = ["E", "S", "W", "N"];
 /** A position as a small table: one row a seat (name, badges, 棟, tiles) and the trick.
  *  board: {banker, streak?, leader?, finisher?, ask?, seats: {E: {tiles?, dong?}}, trick?: [...]}
  *  t: the widget's string function. */
-export function boardView(board, lang, t, { height = 40, trickLabel = null } = {}) {
+export function boardView(board, lang, t, { height = 40, trickLabel = null, labels = false, open = false } = {}) {
   const rows = SEATS.map((s) => {
     const seat = board.seats[s] || {};
     const badges = [];
-    if (board.banker === s) badges.push(h("span", { class: "tj-badge" }, board.streak > 1 ? t("lessons.bankerStreak", { n: board.streak }) : t("lessons.banker")));
+    // the banker's hand number is always shown: the multiplier depends on it
+    if (board.banker === s) badges.push(h("span", { class: "tj-badge" }, board.streak ? t("lessons.bankerStreak", { n: board.streak }) : t("lessons.banker")));
     if (board.leader === s && (board.trick || []).length === 0 && seat.tiles !== undefined) badges.push(h("span", { class: "tj-badge tj-badge--lead" }, t("lessons.leads")));
     if (board.finisher === s) badges.push(h("span", { class: "tj-badge tj-badge--finish" }, t("lessons.finisher")));
-    if (board.ask === s) badges.push(h("span", { class: "tj-badge tj-badge--ask" }, "?"));
+    if (board.ask === s) {
+      const tip = t("lessons.askTitle");
+      badges.push(h("span", { class: "tj-badge tj-badge--ask", title: tip, "aria-label": tip }, "?"));
+    }
     return h("div", { class: "tj-lesson__seat", dataset: { seat: s } },
       h("span", { class: "tj-lesson__seat-name" }, seatName(s, lang), ...badges),
       seat.dong !== undefined ? h("span", { class: "tj-lesson__dong" }, t("lessons.dong", { n: seat.dong })) : null,
-      seat.tiles !== undefined ? tileRow(seat.tiles, { height, lang }) : null);
+      seat.tiles !== undefined ? tileRow(seat.tiles, { height, lang, labels }) : null);
   });
   const parts = [h("div", { class: "tj-lesson__seats" }, rows)];
-  if (board.trick && board.trick.length) parts.push(trickView(board.trick, lang, t, { height, best: board.best, title: trickLabel }));
+  if (board.trick && board.trick.length) parts.push(trickView(board.trick, lang, t, { height, best: board.best, title: trickLabel, open }));
   return h("div", { class: "tj-lesson__board" }, parts);
 }
 
-/** The actions of a trick in order: face-up plays, face-down discards. */
-export function trickView(trick, lang, t, { height = 40, best = null, title = null } = {}) {
+/** The actions of a trick in order: face-up plays, face-down discards.  open: all hands
+ *  are open (played examples), so a discard shows its tiles, dimmed, named "discarded". */
+export function trickView(trick, lang, t, { height = 40, best = null, title = null, open = false } = {}) {
   return h("div", { class: "tj-lesson__trick", role: "group", "aria-label": title || t("lessons.trick") },
     h("span", { class: "tj-lesson__trick-title" }, title || t("lessons.trick")),
     trick.map((a) => {
       const down = a.kind !== "play";
       const n = a.tiles.length + (a.unknown || 0);
-      const tiles = down ? tileRow(n, { height, lang }) : tileRow(a.tiles, { height, lang });
-      const what = down ? t("lessons.discarded", { n }) : tileNames(a.tiles, lang);
+      const shown = down && open && a.tiles.length > 0;
+      const tiles = down && !shown ? tileRow(n, { height, lang }) : tileRow(a.tiles, { height, lang, cls: shown ? "is-discard" : "" });
+      const what = shown ? t("lessons.discardedOpen", { tiles: tileNames(a.tiles, lang) })
+        : down ? t(n === 1 ? "lessons.discarded1" : "lessons.discarded", { n }) : tileNames(a.tiles, lang);
       return h("span", { class: `tj-lesson__act${down ? " is-down" : ""}${best === a.seat && !down ? " is-best" : ""}`, dataset: { seat: a.seat } },
         h("span", { class: "tj-lesson__act-seat" }, seatName(a.seat, lang)), tiles,
         h("span", { class: "tj-lesson__act-what" }, what));

@@ -4,10 +4,13 @@
 // grades the answer (op "lesson_check"); this widget only draws and sends.  It never
 // holds an answer key: after a wrong try it shows the engine's reason and lets the
 // user try again; after two wrong tries it offers to show the answer.
-// Attributes: kinds (space-separated, taken in turn), seed (first question; random
-//   if absent), title (optional heading key-less text).
+// Attributes: kinds (space-separated, taken in turn), seed (the first question, for tests
+//   and links; without it every visit starts from a random question), title (optional
+//   heading text).
+// Questions: seed, seed + 1, …  A question identical to the previous one of its kind is
+// skipped; kinds with a fixed set of positions (q.cycle) say when they start again.
 // State for tests: data-kind, data-seed, data-verdict ("" | "right" | "wrong"),
-//   data-tries, data-score ("right/asked").
+//   data-tries, data-score ("right/asked"), data-skipped (repeats skipped so far).
 // Keyboard: every choice and tile is a button (Tab / Enter / Space); "Next" moves on.
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { tileSvg, BY_CODE } from "../tiles.js";
@@ -21,13 +24,18 @@ function named(code, lang) {
 export class TjLessonQuiz extends TjWidget {
   render() {
     this.kinds = (this.getAttribute("kinds") || "tile_name").trim().split(/\s+/);
-    const seed = Number(this.getAttribute("seed"));
+    // getAttribute("seed") is null without the attribute, and Number(null) is 0: test presence
+    const seed = this.hasAttribute("seed") ? Number(this.getAttribute("seed")) : NaN;
     this.seed = Number.isInteger(seed) && seed >= 0 ? seed : randomSeed();
+    this.lastKey = {};      // kind → the last question of that kind (to skip a repeat)
+    this.cycleStart = {};   // kind → the position its cycle started from
+    this.dataset.skipped = "0";
     this.turn = 0;
     this.asked = 0;
     this.right = 0;
     this.dataset.verdict = "";
     this.scoreEl = h("span", { class: "tj-quiz__score", "aria-live": "polite" });
+    this.noteEl = h("p", { class: "tj-quiz__note", role: "status", hidden: true });
     this.promptEl = h("p", { class: "tj-quiz__prompt", id: `${this.uid()}-prompt` });
     this.showEl = h("div", { class: "tj-quiz__show" });
     this.choicesEl = h("div", { class: "tj-quiz__choices", role: "group", "aria-labelledby": `${this.uid()}-prompt` });
@@ -38,7 +46,7 @@ export class TjLessonQuiz extends TjWidget {
     const title = this.getAttribute("title") || this.t("lessons.quizTitle");
     this.append(h("div", { class: "tj-quiz" },
       h("div", { class: "tj-quiz__head" }, h("p", { class: "tj-title" }, title), this.scoreEl),
-      this.promptEl, this.showEl, this.choicesEl, this.feedbackEl,
+      this.noteEl, this.promptEl, this.showEl, this.choicesEl, this.feedbackEl,
       h("div", { class: "tj-quiz__actions" }, this.checkBtn, this.revealBtn, this.nextBtn)));
   }
 
@@ -65,7 +73,17 @@ export class TjLessonQuiz extends TjWidget {
     this.revealBtn.hidden = true;
     this.dataset.busy = "true";
     try {
-      this.q = await this.engine.call("lesson_question", { kind, seed: this.seed });
+      let q = await this.engine.call("lesson_question", { kind, seed: this.seed });
+      // the same question twice in a row (a random kind can draw it again): take the next
+      for (let k = 0; k < 5 && questionKey(q) === this.lastKey[kind]; k += 1) {
+        this.seed += 1;
+        this.dataset.seed = String(this.seed);
+        this.dataset.skipped = String(Number(this.dataset.skipped) + 1);
+        q = await this.engine.call("lesson_question", { kind, seed: this.seed });
+      }
+      this.lastKey[kind] = questionKey(q);
+      this.q = q;
+      this.cycleNote(q);
       this.draw();
     } catch (err) {
       this.feedback(explain(err, this.language), "error");
@@ -73,6 +91,18 @@ export class TjLessonQuiz extends TjWidget {
       delete this.dataset.busy;
     }
     this.showScore();
+  }
+
+  /** "That was the last one — starting again": a kind with fixed positions came round. */
+  cycleNote(q) {
+    let note = "";
+    if (q.cycle) {
+      if (this.cycleStart[q.kind] === undefined) this.cycleStart[q.kind] = q.cycle.n;
+      else if (q.cycle.n === this.cycleStart[q.kind]) note = this.t("lessons.cycleAgain", { count: q.cycle.count });
+    }
+    this.noteEl.textContent = note;
+    this.noteEl.hidden = !note;
+    this.dataset.cycled = note ? "true" : "false";
   }
 
   showScore() {
@@ -101,7 +131,7 @@ export class TjLessonQuiz extends TjWidget {
         show.dice.map((d) => h("span", { class: "tj-die", dataset: { n: d } }, dieFace(d)))));
     }
     if (show.wall) this.showEl.append(wallNumbers(this.t.bind(this)));
-    if (q.board) this.showEl.append(boardView(q.board, lang, this.t.bind(this), { height: 44 }));
+    if (q.board) this.showEl.append(boardView(q.board, lang, this.t.bind(this), { height: 44, labels: true }));
 
     this.choicesEl.replaceChildren();
     this.checkBtn.hidden = q.ui !== "pick";
@@ -262,6 +292,12 @@ export class TjLessonQuiz extends TjWidget {
     this.feedbackEl.dataset.kind = kind || "";
     this.feedbackEl.hidden = !text;
   }
+}
+
+/** A question without its seed: two questions with the same key look the same. */
+function questionKey(q) {
+  const { seed, cycle, ...rest } = q;
+  return JSON.stringify(rest);
 }
 
 function dieFace(n) {

@@ -3,7 +3,9 @@
 // The engine plays a short scripted position action by action (op "lesson_example";
 // every action is checked by the rules, every payment computed by the settlement
 // code); this widget steps through it: Back / Next, a note at the key moments, and
-// the settlement at the end.  All hands are shown open, to follow the idea.
+// the settlement at the end.  All hands are shown open, to follow the idea: the
+// tiles still held in each seat's row, and every tile of the trick (discards too,
+// dimmed), with a line saying what each seat played.
 // State for tests: data-step ("0" … steps), data-done ("true" at the end).
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { label } from "../i18n.js";
@@ -50,7 +52,7 @@ export class TjLessonReplay extends TjWidget {
     const lang = this.language;
     const t = this.t.bind(this);
     const board = this.step === 0 ? this.ex.start : steps[this.step - 1].board;
-    const view = boardView(board, lang, t, { height: 40 });
+    const view = boardView(board, lang, t, { height: 40, labels: true, open: true });
     if (board.won) {
       const w = board.won;
       view.append(h("p", { class: "tj-trick__won" }, t("lessons.trickWon", { seat: seatName(w.seat, lang), n: w.size })));
@@ -66,10 +68,8 @@ export class TjLessonReplay extends TjWidget {
     } else if (this.step === 0) {
       this.noteEl.textContent = t("lessons.replayStart");
     } else {
-      const a = steps[this.step - 1].action;
-      const what = a.kind === "play" ? t("lessons.plays", { seat: seatName(a.seat, lang) })
-        : t("lessons.discardsN", { seat: seatName(a.seat, lang), n: a.tiles.length });
-      this.noteEl.textContent = `${what}${note ? ` — ${txt(note, lang)}` : ""}`;
+      const what = txt(steps[this.step - 1].say, lang);
+      this.noteEl.textContent = note ? `${what}${lang === "en" ? ". " : "。"}${txt(note, lang)}` : `${what}${lang === "en" ? "." : "。"}`;
     }
     this.counterEl.textContent = steps.length ? t("lessons.stepOf", { n: this.step, count: steps.length }) : "";
     this.backBtn.disabled = this.step === 0;
