@@ -7,6 +7,7 @@
     tianjiu puzzles check puzzles/ --cache .cache/puzzles-check.json   # skip unchanged files
     tianjiu puzzles mine --seed 1000 --count 10 --out /tmp/mined       # new puzzle files
     tianjiu puzzles mine --seed 1 --count 5 --theme sweep --hidden --sizes 2,3
+    tianjiu puzzles mine --seed 1 --count 1 --template wu_zi_qiao_shuang_qiang --margin 1
     tianjiu puzzles schedule --extend 30           # append 30 days to puzzles/schedule.toml
     tianjiu puzzles show puzzles/0007.toml         # the puzzle, its values and its line
 
@@ -252,6 +253,9 @@ def _mine_setup(p: argparse.ArgumentParser) -> None:
     p.add_argument("--margin", type=float, default=2.0,
                    help="stake units the best action must beat the next by (default 2)")
     p.add_argument("--max-deals", type=int, default=100_000, help="give up after this many deals")
+    p.add_argument("--template", choices=THEME_IDS, default=None,
+                   help="positions built around this theme's pattern instead of played deals "
+                        "(puzzles.template_positions; source mined:T<seed>)")
 
 
 def _mine(args: argparse.Namespace, out: TextIO) -> int:
@@ -298,11 +302,12 @@ def _mine(args: argparse.Namespace, out: TextIO) -> int:
             out.write(p.dumps() + "\n")
 
     mine(args.seed, args.count, themes=args.theme, hidden=args.hidden, sizes=sizes,
-         margin=args.margin, max_deals=args.max_deals, stats=stats, seen=seen, progress=progress)
-    per = stats.seconds / stats.found if stats.found else float("nan")
+         margin=args.margin, max_deals=args.max_deals, stats=stats, seen=seen, progress=progress,
+         template=args.template)
+    per = f"{stats.seconds / stats.found:.1f}s a puzzle" if stats.found else "none found"
     sys.stderr.write(f"mined {stats.found} puzzle(s) from {stats.deals} deals, {stats.positions} "
                      f"positions ({stats.solved} solved) in {stats.seconds:.1f}s — "
-                     f"{per:.1f}s a puzzle; rejected: "
+                     f"{per}; rejected: "
                      + ", ".join(f"{k} {v}" for k, v in sorted(stats.rejected.items())) + "\n")
     return 0 if stats.found else 1
 
