@@ -82,5 +82,5 @@ def _puzzle_theme(ctx: Context, theme: str) -> str:
             return f"the [puzzle collection]({index}) has no puzzles on this idea yet; try its other themes meanwhile."
         return f"[殘局練習]({index})暫時還沒有這個主題的題目，可以先做其他主題。"
     if ctx.lang == "en":
-        return f"[{name}: {n} puzzle{'' if n == 1 else 's'}]({index}#{theme})"
-    return f"[殘局練習「{name}」（{n} 題）]({index}#{theme})"
+        return f"[{n} puzzle{'' if n == 1 else 's'} on “{name}”]({index}#{theme})"
+    return f"[「{name}」的殘局題目（{n} 題）]({index}#{theme})"

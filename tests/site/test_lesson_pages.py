@@ -378,7 +378,7 @@ def test_puzzle_links_point_at_themes_that_have_puzzles(site):
                   "wen_chang_wu_duan"):
         n = theme_count(theme)
         if n:
-            assert f'puzzles/#{theme}"' in strategy and f"{n} puzzle" in strategy, theme
+            assert f'puzzles/#{theme}"' in strategy and f">{n} puzzle" in strategy, theme
         else:
             assert f'puzzles/#{theme}"' not in strategy
     assert "no puzzles on this idea yet" in strategy or all(
