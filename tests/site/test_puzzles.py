@@ -174,6 +174,21 @@ def test_a_bad_puzzle_file_fails_the_build_naming_file_and_field(tmp_path):
         puzzle_pages.load_schedule(folder, ids={ALL[0].id})
 
 
+def test_every_puzzle_string_is_defined_in_both_languages():
+    from tianjiu_site.runtime import load_strings
+    strings = load_strings(ROOT / "site/assets/tianjiu/strings.toml")
+    used = set()
+    for js in (ROOT / "site/assets/tianjiu/widgets").glob("puzzle*.js"):
+        text = js.read_text(encoding="utf-8")
+        used |= set(re.findall(r"""["'`](puzzle\.[A-Za-z0-9.]+[A-Za-z0-9])["'`]""", text))
+        for prefix in re.findall(r"`(puzzle\.[A-Za-z.]+)\.\$\{", text):   # t(`puzzle.mine.${status}`)
+            assert any(k.startswith(prefix + ".") for k in strings["en"]), prefix
+    assert len(used) > 60
+    missing = sorted(k for k in used if k not in strings["en"] or k not in strings["hant"])
+    assert missing == []
+    assert all(strings["hans"][k] == hans.text(strings["hant"][k]) for k in used)
+
+
 # --------------------------------------------------------------------------- solving
 
 def test_solve_by_clicking_then_values_and_undo(tab):
