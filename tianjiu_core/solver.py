@@ -41,21 +41,34 @@ Method (for maintainers):
   ``try_classify``; the final settlement and the bonuses are computed by
   :mod:`tianjiu_core.scoring` itself (memoised), so values agree with playing
   the actions out in a ``Hand`` (the tests check this).
-* Alpha-beta (fail-soft) with a transposition table at trick boundaries keyed
-  on the four holdings, the 棟 counts, the leader, and — only while a sweep
-  (七支/八支) is still possible — the highest-ranked civil and military kind
-  of which a copy lies face down (the only part of the shown tiles that can
-  still change the 八支 test); the last trick is never stored.
-* Discards: the choice among ``k`` tiles is reduced exactly.  Tiles in one
-  seat that take part in no multi-tile play of that seat and carry no special
-  meaning (not 么 12/15, not their captors 24/16) are interchangeable when no
-  other seat holds a tile ranked between them (they form a *run*); only the
-  number of tiles discarded from each run matters.  On the last trick the
-  discard does not matter at all.  ``must_beat`` narrows runs further and
-  ``lead_face_down`` turns this merging off.
+* Alpha-beta (fail-soft) over the four actions of each trick; each root action
+  is valued exactly by MTD(f) null-window tests.  The transposition table sits
+  at trick boundaries and is shared by every search with the same rules, hero,
+  banker and streak (:meth:`_Tables.table`).  Its key is a canonical form: the
+  棟, the leader, the holdings with *free* tiles (in no combination of their
+  holder, not special) written only by their rank among the tiles in play,
+  seats that can never win again reduced to their size, and — only while a
+  sweep (七支/八支) is still possible — the face-down kinds (the only part of
+  the shown tiles that can still change the 八支 test).
+* Discards, exactly: tiles of a seat that are free and have no other seat's
+  tile ranked between them form a *run*; only how many the seat discards from
+  a run matters (:meth:`_Tables.runs`).  Inside the search a dominance holds
+  too: keeping the higher of two tiles is never worse for the seat's side when
+  the lower is free and no *teammate* holds a tile ranked between them; the
+  same picks the lower of two single beats.  Special tiles (么 12/15 while a
+  rule reads them, their captors 24/16 while the 么 is in play) never merge.
+  ``must_beat`` narrows this, ``lead_face_down`` turns it off.
+* Shortcuts: a seat that can never beat again discards anything; a leader
+  nobody can beat wins every trick left (only the order of its plays is
+  searched); the last trick is settled directly; static bounds on every
+  outcome still reachable cut a trick whose possible winners all lead outside
+  the window (:func:`static_bounds` inside :meth:`_Search._build`).
 * Recursion depth is one frame per action (≤ 33 + a few), well inside
   Pyodide's stack.  A node budget raises :class:`BudgetExceededError` — never
-  a wrong number.
+  a wrong number.  A private switch ``solve(..., _pruning=False)`` turns every
+  shortcut off; the tests compare the two.
+
+See docs/solver.md for the whole story and the measured speed.
 
 Spec: §2 (plays), §4 (play, 結), §5 (settlement), §6 (bonuses, special finishes).
 """
