@@ -10,6 +10,15 @@ in the three languages is also loaded by test_pages.py (zero console errors).
 
 One tab per language walks the lessons with Material's instant navigation
 (the footer's "next" link), so the engine starts once per tab.
+
+Also checked (a newcomer's findings): every visit starts at a random question;
+the fixed house-rule questions never repeat back to back and the quiz says when
+it starts again; refusals and reasons are in the page's Chinese (the engine's own
+繁體, converted on 简体 pages) with one colon and no stray spaces; position tiles
+carry their names, the '?' badge has a title, the banker's hand number is shown;
+the played examples keep every hand and discard visible; lesson 1's tile tables
+stack and lesson 8's method field fits a 360 px phone; puzzle links point only at
+themes that have puzzles.
 """
 
 from __future__ import annotations
