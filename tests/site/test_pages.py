@@ -153,7 +153,7 @@ def test_language_switcher_keeps_the_page(site, tab):
 @pytest.mark.parametrize("path, query, expected", [
     ("", "四天九", "/"),
     ("", "模組", "embed/"),
-    ("zh-Hans/", "结算", "zh-Hans/playground/"),
+    ("zh-Hans/", "结算", "zh-Hans/lessons/06-settlement/"),   # the lesson on 结算 (settlement)
     ("en/", "playground", "en/playground/"),
 ])
 def test_search_finds_chinese_terms_in_the_page_language(site, tab, path, query, expected):
