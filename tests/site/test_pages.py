@@ -24,7 +24,7 @@ def built_pages(site_dir) -> list[str]:
 
 def sample_puzzle_pages(pages: list[str], keep: int = 2) -> list[str]:
     """Every page except the per-puzzle pages (puzzles/<id>/, hundreds of them), of which the
-    first ``keep`` per language stay; tests/site/test_puzzles.py opens every puzzle page in
+    first ``keep`` per language stay; tests/site/test_puzzle_pages.py opens every puzzle page in
     one tab (instant navigation, one engine start) instead of one cold start each."""
     seen: dict[str, int] = {}
     out = []
