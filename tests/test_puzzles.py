@@ -47,7 +47,7 @@ def test_every_file_round_trips(tmp_path):
     (lambda t: t.replace('themes = ["yao_finish", "eligibility"]', 'themes = ["yao"]'),
      "themes: unknown theme 'yao'"),
     (lambda t: t.replace("difficulty = 2", "difficulty = 6"), "difficulty: a whole number 1"),
-    (lambda t: t.replace('en = "Save 丁三 for the last trick"\n', ""), "title.en: missing"),
+    (lambda t: t.replace('en = "Save 丁三 (Gee Joon three) for the last trick"\n', ""), "title.en: missing"),
     (lambda t: t.replace('visibility = "open"', 'visibility = "secret"'), "visibility:"),
     (lambda t: t.replace('W = "46 12"', 'W = "46 12 12"'), "tiles"),
     (lambda t: t.replace('W = "46 12"', 'W = "- -"'), "no '-' tiles"),
@@ -178,7 +178,7 @@ def test_puzzle_solution_line_and_value():
     assert r["value"] == 8 and r["result"]["finisher"] == "S"
     assert [s["move"]["text"] for s in r["steps"]] == ["23"]
     assert [a["text"] for a in r["steps"][0]["replies"]] == ["26", "discard 33", "36", "11"]
-    assert r["explanation"]["en"].startswith("Lead the 雜五 first")
+    assert r["explanation"]["en"].startswith("Lead the 雜五 (Chop Ng) first")
 
 
 def test_ops_are_json_through_the_worker_entry_point():
@@ -222,10 +222,10 @@ def test_schedule_extension_is_append_only_and_uses_everything_before_repeating(
 def test_the_repository_schedule_names_existing_puzzles():
     s = load_schedule(str(PUZZLES / "schedule.toml"))
     ids = {p.stem for p in PUZZLES.glob("[0-9]*.toml")}
-    assert s.start == datetime.date(2026, 12, 1) and s.ids
+    assert s.start == datetime.date(2026, 11, 30) and s.ids
     assert s.check(ids) == []
     j = schedule_json(s)
-    assert j["start"] == "2026-12-01" and j["ids"] == list(s.ids)
+    assert j["start"] == "2026-11-30" and j["ids"] == list(s.ids)
 
 
 def test_solution_line_positions_are_revealed():

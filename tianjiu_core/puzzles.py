@@ -98,6 +98,7 @@ __all__ = [
     "load_schedule", "schedule_json", "puzzle_for", "HIDDEN_SAMPLES", "HIDDEN_SEED",
     "HIDDEN_SEED_CHECK", "HIDDEN_EXHAUSTIVE", "HIDDEN_MARGIN", "PUBLISH_BUDGET",
     "OP_BUDGET", "STEP_NODE_LIMIT", "DEAL_COST", "play_line", "step", "values", "hint", "solution_line",
+    "refute", "REFUTE_BUDGET",
     "SAMPLE", "verify", "VerifyReport", "theme_evidence", "outcome", "Outcome", "alternative",
 ]
 
@@ -141,13 +142,13 @@ THEMES: dict[str, tuple[str, str, str, str, str]] = {
     # id: 繁, 简, English, blurb 繁, blurb en   (spec §7)
     "yao_finish": ("么結", "么结", "Finishing with 么",
                    "留丁三或銅錘六做最後一張牌結，贏雙倍；但要提防二四或高腳七把它擒住。",
-                   "Keep 丁三 or 銅錘六 as the last tile and finish with it for double — unless "
-                   "二四 or 高腳七 can capture it."),
+                   "Keep 丁三 (Gee Joon three) or 銅錘六 (Look) as the last tile and finish with it "
+                   "for double — unless 二四 (Gee Joon six) or 高腳七 (Tit) can capture it."),
     "dun_tian": ("敦天", "敦天", "Bank a 棟 early",
                  "牌弱時先出天或九，穩穩拿下一棟，免得空棟。",
-                 "With a weak hand, lead 天 or 九 early to bank a 棟 and avoid 空棟."),
+                 "With a weak hand, lead 天 (Teen) or a 九 (Gow) early to bank a 棟 and avoid 空棟 (no 棟)."),
     "eligibility": ("結的資格", "结的资格", "Eligibility to finish",
-                    "一棟都未贏的一家，最後一輪單張不准打；要結，手上要先有棟。",
+                    "一棟都未贏的一家，最後一墩單張不准打；要結，手上要先有棟。",
                     "A seat with no 棟 may not beat a last single: win a 棟 first, or use the "
                     "rule against a seat that has none."),
     "stop_banker": ("莫讓莊結", "莫让庄结", "Stop the banker",
@@ -167,11 +168,11 @@ THEMES: dict[str, tuple[str, str, str, str, str]] = {
                           "last single, where fewer tiles can beat it."),
     "zun_timing": ("賀尊擒尊", "贺尊擒尊", "When to play 至尊",
                    "至尊甚麼時候出：早出收賀尊錢，留到最後包尊，文尊還要防高腳七對。",
-                   "When to lead 至尊: early for the 賀尊 money, last for 包尊 — and a 文尊 "
-                   "can be captured by a pair of 高腳七."),
+                   "When to lead 至尊 (Supreme): early for the 賀尊 money, last for 包尊 — and a 文尊 "
+                   "(a pair of 銅錘六, Look) can be captured by a pair of 高腳七 (Tit)."),
     "bao_zun": ("包尊・四大包", "包尊・四大包", "Finish with 至尊 or a four",
                 "用至尊或四張牌結，輸家加倍甚至四倍。",
-                "Finish with 至尊 (×2) or a four-tile play (×4)."),
+                "Finish with 至尊 (Supreme, ×2) or a four-tile play (×4)."),
     "sweep": ("七支・八支", "七支・八支", "Sweeps (七支 / 八支)",
               "一家贏盡八棟：七支雙倍，八支四倍。",
               "One seat takes all eight 棟: 七支 pays double, 八支 four times."),
@@ -652,13 +653,79 @@ def load_json(puzzle: Puzzle) -> dict:
             "position": state_json(puzzle, puzzle.position.to_hand())}
 
 
+REFUTE_BUDGET = 200_000
+"""Nodes the refutation of a wrong move (:func:`refute`) may spend in total; past it the
+answer has ``"refutation": null`` (never reached by this collection: see
+``benchmarks/puzzles.py``)."""
+REFUTE_SHOWN_TRICKS = 2
+"""How many tricks of a refutation's line a page spells out (the JSON has the whole line)."""
+
+_REFUTED: OrderedDict[tuple, dict | None] = OrderedDict()
+
+
+def refute(puzzle: Puzzle, moves: Sequence[Any], move: Any,
+           budget: int = REFUTE_BUDGET) -> dict | None:
+    """What happens after the hero's ``move`` (usually a wrong one) with best play by
+    everybody to the end of the hand, on the true deal — the concrete side of a verdict.
+
+    Every seat plays its best for its side (defenders minimise the hero's result, the hero
+    maximises it; ties: the first in the engine's order), as in :func:`alternative`.
+    Returns ``{"line": [<action JSON>…] (the move and every action after it; a hidden
+    puzzle masks the defenders' face-down tiles), "tricks": [{"winner", "size", "lead",
+    "tiles"}…] (the tricks finished from the move on: ``lead`` is the seat that led,
+    ``tiles`` the winning play's face-up tiles), "finisher": seat, "finish": a
+    ``FINISH_LABELS`` key ("plain", "yao", …), "dong": {seat: 棟 at the end}, "value":
+    the hero's net stake units on the true deal (an int; for an open puzzle it equals the
+    move's value)}``, or None when the searches would need more than ``budget`` nodes.
+    Raises :class:`IllegalActionError` / :class:`NotationError` for a bad move.
+    """
+    line = play_line(puzzle, moves, OP_BUDGET)
+    a = _parse_move(line.hand, move, "move")
+    key = (_key(puzzle), tuple(_norm(m) for m in moves), a.notation())
+    if key in _REFUTED:
+        return _REFUTED[key]
+    hand = line.hand.copy()
+    done_before = len(hand.tricks)
+    hero = puzzle.hero
+    acts = [hand.act(a)]
+    spent = 0
+    out: dict | None
+    try:
+        while not hand.is_over:
+            b, n = _best_action(hand, hero, max(1, budget - spent))
+            spent += n
+            if spent > budget:
+                raise BudgetExceededError(f"refutation over {budget:,} nodes")
+            acts.append(hand.act(b))
+    except BudgetExceededError:
+        out = None
+    else:
+        res = hand.result
+        tricks = []
+        for rec in hand.tricks[done_before:]:
+            best = next((x for x in reversed(rec.actions) if x.kind == "play"), rec.actions[0])
+            tricks.append({"winner": SEATS[rec.winner], "size": rec.size,
+                           "lead": SEATS[rec.leader], "tiles": [t.code for t in best.tiles]})
+        out = {"line": [_action_json(puzzle, x) for x in acts], "tricks": tricks,
+               "finisher": SEATS[res.finisher], "finish": res.settlement.finish or "plain",
+               "dong": dict(zip(SEATS, res.dong)), "value": res.payments[hero]}
+    _cache_put(_REFUTED, key, out)
+    return out
+
+
 def step(puzzle: Puzzle, moves: Sequence[Any], move: Any, budget: int = OP_BUDGET) -> dict:
     """The ``puzzle_step`` result: judge ``move`` after ``moves``; apply it when correct.
 
     ``{"correct", "value", "best_value", "action", "replies", "rest", "position", "done",
-    "result"}`` — ``replies``: the defenders' actions after the move; ``rest``: when the
-    move completes the solution, the actions the engine played to the end of the hand;
-    ``position``: the state after all of them (before the move when wrong).
+    "result", "graded_moves", "refutation"}`` (+ ``"deals", "exhaustive"`` for hidden
+    puzzles) — ``replies``: the defenders' actions after the move; ``rest``: when the move
+    completes the solution, the actions the engine played to the end of the hand (the
+    hero's included); ``position``: the state after all of them (before the move when
+    wrong); ``graded_moves``: how many hero moves the puzzle grades (the solution's length:
+    after the last one the engine plays the rest); ``refutation``: for a wrong move, what
+    happens after it with best play by everybody (:func:`refute`; None for a right move);
+    ``deals``/``exhaustive``: how many deals the hero cannot rule out were averaged, and
+    whether that was all of them (hidden puzzles: values are averages over them).
     """
     line = play_line(puzzle, moves, budget)
     j = judge(line, budget)
@@ -668,8 +735,13 @@ def step(puzzle: Puzzle, moves: Sequence[Any], move: Any, budget: int = OP_BUDGE
     out: dict[str, Any] = {"correct": correct, "value": _num(v, puzzle.hidden),
                            "best_value": _num(j.best, puzzle.hidden),
                            "action": a.to_json(), "replies": [], "rest": [], "done": False,
-                           "result": None}
+                           "result": None, "graded_moves": len(puzzle.solution),
+                           "refutation": None}
+    if puzzle.hidden:
+        out["deals"] = j.deals
+        out["exhaustive"] = j.exhaustive
     if not correct:
+        out["refutation"] = refute(puzzle, moves, a.notation())
         out["position"] = state_json(puzzle, line.hand)
         return out
     line = play_line(puzzle, [*moves, a.notation()], budget)
@@ -735,7 +807,7 @@ def hint(puzzle: Puzzle, moves: Sequence[Any], budget: int = OP_BUDGET) -> dict:
     hant = f"想一想：最好是{_describe(best, line.hand, 'hant')}。"
     en = f"Think about it: the best is to {_describe(best, line.hand, 'en')}."
     if n <= 1:
-        hant, en = "只剩一張牌：想想這一輪誰會贏。", "One tile left: who wins this trick?"
+        hant, en = "只剩一張牌：想想這一墩誰會贏。", "One tile left: who wins this trick?"
     return {"hint": {"hant": hant, "en": en}, "generated": True}
 
 
@@ -856,14 +928,14 @@ def _ev(hant: str, en: str) -> Text:
 
 
 _ZUN_TEXT = {
-    ("he_zun", True): ("趁至尊還能贏一輪，早出收賀尊錢。", "Lead 至尊 while it can still win a trick and collect the 賀尊 money."),
-    ("qin_zun", True): ("留着一對高腳七，擒住文尊收錢。", "Keep the pair of 高腳七 to capture the 文尊 (擒尊) and collect."),
-    ("fin_zun", True): ("不要急着出至尊：留到最後一輪才出，包尊雙倍。", "Don't hurry the 至尊: led on the last trick it earns 包尊 (double)."),
-    ("fin_zun_capture", True): ("最後一輪用高腳七對擒文尊結牌。", "Capture the 文尊 with the 高腳七 pair on the last trick."),
-    ("he_zun", False): ("換了別的出法，別家會出至尊收賀尊錢。", "Any other choice lets another seat collect the 賀尊 money."),
-    ("qin_zun", False): ("換了別的出法，文尊會被高腳七對擒住。", "Any other choice gets the 文尊 captured by the 高腳七 pair (擒尊)."),
-    ("fin_zun", False): ("換了別的出法，別家會用至尊結牌（包尊）。", "Any other choice lets another seat finish with 至尊 (包尊)."),
-    ("fin_zun_capture", False): ("換了別的出法，文尊會在最後一輪被擒。", "Any other choice gets the 文尊 captured on the last trick."),
+    ("he_zun", True): ("趁至尊還能贏一墩，早出收賀尊錢。", "Lead 至尊 (Supreme) while it can still win a trick and collect the 賀尊 money (the Supreme bonus)."),
+    ("qin_zun", True): ("留着一對高腳七，擒住文尊收錢。", "Keep the pair of 高腳七 (Tit) to capture the 文尊 (civil supreme: a pair of 銅錘六, Look) and collect (擒尊)."),
+    ("fin_zun", True): ("不要急着出至尊：留到最後一墩才出，包尊雙倍。", "Don't hurry the 至尊 (Supreme): led on the last trick it earns 包尊 (double)."),
+    ("fin_zun_capture", True): ("最後一墩用高腳七對擒文尊結牌。", "Capture the 文尊 (civil supreme) with the pair of 高腳七 (Tit) on the last trick."),
+    ("he_zun", False): ("換了別的出法，別家會出至尊收賀尊錢。", "Any other choice lets another seat collect the 賀尊 money (the Supreme bonus)."),
+    ("qin_zun", False): ("換了別的出法，文尊會被高腳七對擒住。", "Any other choice gets the 文尊 (civil supreme) captured by the pair of 高腳七 (Tit) (擒尊)."),
+    ("fin_zun", False): ("換了別的出法，別家會用至尊結牌（包尊）。", "Any other choice lets another seat finish with 至尊 (Supreme): 包尊."),
+    ("fin_zun_capture", False): ("換了別的出法，文尊會在最後一墩被擒。", "Any other choice gets the 文尊 (civil supreme) captured on the last trick."),
 }
 
 
@@ -923,17 +995,19 @@ def theme_evidence(theme: str, start: Hand, hero: int, first: Action, line: Outc
             return o is not None and o.finish == "yao_capture" and o.finisher == hero
 
         if yao_by_hero(line) and not yao_by_hero(alt):
-            return _ev(f"{_seat_h(hero)}留么到最後，么結雙倍。", f"{_seat_e(hero)} keeps the 么 for the last trick and finishes with it (么結, double).")
+            y = line.last_lead.tiles[0]
+            return _ev(f"{_seat_h(hero)}留么到最後，么結雙倍。", f"{_seat_e(hero)} keeps the 么, {y.name_hant} ({y.name_en}), for the last trick and finishes with it (么結, double).")
         if captured_hero(alt) and not captured_hero(line):
-            return _ev("這裏不能么：別家有牌可以把么擒住（么雙擒四），么家要包賠。", "Finishing with the 么 fails here: another seat can capture it (么雙擒四), and the 么 player pays for everybody.")
+            return _ev("這裏不能么：別家有牌可以把么擒住（么雙擒四），么家要包賠。", "Finishing with the 么 fails here: another seat can capture it with 二四 (Gee Joon six) or 高腳七 (Tit) (么雙擒四), and the 么 player pays for everybody.")
         if hero_captures(line) and not hero_captures(alt):
-            return _ev(f"{_seat_h(hero)}留着擒么的牌，把別家的么擒住（么雙擒四）。", f"{_seat_e(hero)} keeps the tile that captures the 么 and takes it on the last trick (么雙擒四).")
+            c = line.last_best[0]
+            return _ev(f"{_seat_h(hero)}留着擒么的牌，把別家的么擒住（么雙擒四）。", f"{_seat_e(hero)} keeps {c.name_hant} ({c.name_en}), which captures the 么, and takes it on the last trick (么雙擒四).")
         return None
     if theme == "bao_zun":
         if line.finisher == hero and line.finish in ("zun", "four") and not (
                 alt is not None and alt.finisher == hero and alt.finish == line.finish):
             if line.finish == "zun":
-                return _ev(f"{_seat_h(hero)}用至尊結牌，包尊雙倍。", f"{_seat_e(hero)} finishes with 至尊 (包尊): every loser pays double.")
+                return _ev(f"{_seat_h(hero)}用至尊結牌，包尊雙倍。", f"{_seat_e(hero)} finishes with 至尊 (Supreme): 包尊, every loser pays double.")
             return _ev(f"{_seat_h(hero)}用四張牌結，四大包四倍。", f"{_seat_e(hero)} finishes with a four-tile play (四大包): four times.")
         return None
     if theme == "sweep":
@@ -980,7 +1054,7 @@ def theme_evidence(theme: str, start: Hand, hero: int, first: Action, line: Outc
                 t = a.tiles[0] if a.tiles else None
                 p = _play_of((t,), start.rules) if t is not None else None
                 if won is not None and p is not None and p.cls == won.cls and p.rank > won.rank:
-                    return _ev(f"{_seat_h(a.seat)}手上的{t.name_hant}本來打得過，但他一棟都沒有，最後一輪單張不准打。", f"{_seat_e(a.seat)}'s {t.name_hant} would beat it, but a seat with no 棟 may not beat a last single.")
+                    return _ev(f"{_seat_h(a.seat)}手上的{t.name_hant}本來打得過，但他一棟都沒有，最後一墩單張不准打。", f"{_seat_e(a.seat)}'s {t.name_hant} ({t.name_en}) would beat it, but a seat with no 棟 may not beat a last single.")
         return None
     if theme == "dun_tian":
         if start.dong[hero] != 0 or first.kind != "play":
@@ -991,7 +1065,7 @@ def theme_evidence(theme: str, start: Hand, hero: int, first: Action, line: Outc
         if first_trick.winner != hero:
             return None
         if alt is not None and alt.dong[hero] == 0:
-            return _ev("現在用天或九拿下一棟（敦天）；不拿的話，最後會空棟。", "Playing 天 or 九 now banks a 棟 (敦天); otherwise the hand ends with 空棟.")
+            return _ev("現在用天或九拿下一棟（敦天）；不拿的話，最後會空棟。", "Playing 天 (Teen) or a 九 (Gow) now banks a 棟 (敦天); otherwise the hand ends with 空棟 (no 棟).")
         return None
     if theme == "feng_si_yi_chong":
         if start.tiles_left != 4 or start.trick or first.kind != "play" or len(first.tiles) != 1:
@@ -1193,6 +1267,7 @@ def _cold_solver() -> None:
         clear()
     _LINES.clear()
     _JUDGED.clear()
+    _REFUTED.clear()
 
 
 def _fmt(v: float) -> str:
@@ -1218,7 +1293,7 @@ def _play_names(a: Action, rules: Any) -> tuple[str, str]:
     if p is not None:
         return p.name("hant"), f"{p.name('hant')} ({p.name('en')})"
     hant = "、".join(t.name_hant for t in a.tiles)
-    return hant, " and ".join(t.name_hant for t in a.tiles)
+    return hant, " and ".join(f"{t.name_hant} ({t.name_en})" for t in a.tiles)
 
 
 def _action_words(a: Action, hand: Hand) -> tuple[str, str, str, str]:
@@ -1236,13 +1311,13 @@ def _value_words(v: float, hidden: bool) -> tuple[str, str]:
         if abs(v) < 0.005:
             return "平均不輸不贏", "breaks even on average"
         n = f"{abs(v):.1f}"
-        return (f"平均贏 {n} 份", f"wins {n} units on average") if v > 0 else (
-            f"平均輸 {n} 份", f"loses {n} units on average")
+        return (f"平均贏 {n} 注", f"wins {n} units on average") if v > 0 else (
+            f"平均輸 {n} 注", f"loses {n} units on average")
     v = int(v)
     if v == 0:
         return "不輸不贏", "breaks even"
-    return (f"贏 {v} 份", f"wins {v} unit{'s' if v != 1 else ''}") if v > 0 else (
-        f"輸 {-v} 份", f"loses {-v} unit{'s' if v != -1 else ''}")
+    return (f"贏 {v} 注", f"wins {v} unit{'s' if v != 1 else ''}") if v > 0 else (
+        f"輸 {-v} 注", f"loses {-v} unit{'s' if v != -1 else ''}")
 
 
 def explain(puzzle: Puzzle, judged: Judged, first: Action, alt: Action | None, line: Outcome,
@@ -1323,8 +1398,8 @@ def _titles(puzzle: Puzzle, first: Action) -> tuple[Text, Text]:
     if hand.trick:
         lead = hand.trick[0]
         lh, le = _play_names(lead, hand.rules)
-        title = {"hant": f"{th[0]}：{_seat_h(lead.seat)}出{lh}", "en": f"{th[2]}: {_seat_e(lead.seat)} leads {le}"}
-        said_h, said_e = [f"{_seat_h(lead.seat)}出了{lh}"], [f"{_seat_e(lead.seat)} has led {le}"]
+        title = {"hant": f"{th[0]}：{_seat_h(lead.seat)}先出{lh}", "en": f"{th[2]}: {_seat_e(lead.seat)} leads {le}"}
+        said_h, said_e = [f"{_seat_h(lead.seat)}先出了{lh}"], [f"{_seat_e(lead.seat)} has led {le}"]
         for a in hand.trick[1:]:
             if a.kind == "play":
                 bh, be = _play_names(a, hand.rules)
@@ -1337,7 +1412,7 @@ def _titles(puzzle: Puzzle, first: Action) -> tuple[Text, Text]:
                   "en": ", ".join(said_e) + f"; {_NUM_EN[left]} tiles each. What should {_seat_e(hero)} play?"}
     else:
         title = {"hant": f"{th[0]}：{_seat_h(hero)}剩{_NUM_HANT[left]}張", "en": f"{th[2]}: {_seat_e(hero)} with {_NUM_EN[left]} tiles"}
-        prompt = {"hant": f"{_seat_h(hero)}出牌，各家剩{_NUM_HANT[left]}張。怎樣出才贏得最多？",
+        prompt = {"hant": f"{_seat_h(hero)}先出，各家剩{_NUM_HANT[left]}張。怎樣出才贏得最多？",
                   "en": f"{_seat_e(hero)} to lead, {_NUM_EN[left]} tiles each. Which lead wins the most?"}
     if puzzle.hidden:
         prompt = {"hant": prompt["hant"] + "（只看得見自己的牌）",
