@@ -294,7 +294,14 @@ def test_wrong_move_is_explained_then_hint_and_retry(tab):
     play(tab, bad["action"])
     assert page.get_attribute("tj-puzzle", "data-verdict") == "wrong"
     text = page.inner_text("tj-puzzle .tj-pz__feedback")
-    assert f"gets you {signed(bad['value'])} units; the best move gets {signed(bad['best_value'])}" in text, text
+    # the verdict with its concrete side: the line after the move with best play by everyone
+    ref = P.refute(p, [], bad["action"])
+    assert ref is not None and ref["value"] == bad["value"]
+    assert "Not the best move." in text and "with best play by everyone" in text, text
+    hero_dong = ref["dong"][P.SEATS[p.hero]]
+    end = "You end with no 棟 (空棟)" if hero_dong == 0 else f"You end with {hero_dong} 棟"
+    assert f"{end}: {signed(bad['value'])} unit" in text, text
+    assert f"The best move gets {signed(bad['best_value'])} unit" in text, text
     assert "Try again" in text
     assert page.get_attribute("tj-puzzle", "data-moves") == "0"     # nothing applied: retry
     assert page.locator("tj-puzzle .tj-pz__tile").count() == len(p.position.to_hand().holdings[p.hero])
@@ -307,7 +314,17 @@ def test_wrong_move_is_explained_then_hint_and_retry(tab):
         play(tab, move)
     page.wait_for_selector("tj-puzzle[data-state=solved]")
     assert page.get_attribute("tj-puzzle", "data-outcome") == "failed"   # solved after a wrong try
-    assert "after a wrong try" in page.inner_text("tj-puzzle .tj-pz__feedback")
+    assert "Solved (not first time)" in page.inner_text("tj-puzzle .tj-pz__feedback")
+    # start again and solve it cleanly: the miss stays a miss (no flip to "solved")
+    page.click("tj-puzzle .tj-pz__restart")
+    for move in p.solution:
+        play(tab, move)
+    page.wait_for_selector("tj-puzzle[data-state=solved]")
+    assert page.get_attribute("tj-puzzle", "data-outcome") == "failed"
+    entry = storage(tab)["puzzles"][p.id]
+    assert entry["first"] == entry["status"] == "failed" and entry["later"] is True and entry["tries"] == 1
+    assert "missed ✗ (solved on a retry)" in page.inner_text("tj-puzzle .tj-pz__progress")
+    assert "solved 0 · missed 1" in page.inner_text("tj-puzzle .tj-pz__progress")
     assert tab.problems() == []
 
 
@@ -421,9 +438,13 @@ def test_daily_puzzle_for_fixed_dates_and_the_archive(tab):
     page.wait_for_selector("tj-daily-puzzle[data-puzzle]")
     assert page.get_attribute("tj-daily-puzzle", "data-puzzle") == pid
     ready(tab, "tj-daily-puzzle tj-puzzle")
+    head = page.inner_text("tj-daily-puzzle .tj-pz__head")     # no spoilers before solving
+    assert p.title["en"] not in head and f"Puzzle {pid}" in head and "Theme" not in head, head
     for move in p.solution:
         play(tab, move, "tj-daily-puzzle tj-puzzle")
     page.wait_for_selector("tj-daily-puzzle tj-puzzle[data-state=solved]")
+    head = page.inner_text("tj-daily-puzzle .tj-pz__head")     # solved: title and themes shown
+    assert p.title["en"] in head and "Theme" in head, head
     assert storage(tab)["daily"] == {day.isoformat(): {"id": pid, "status": "solved"}}
     # the archive up to that date: newest first, our result shown
     tab.goto(f"en/daily/archive/?date={day.isoformat()}")

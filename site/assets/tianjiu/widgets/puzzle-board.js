@@ -33,6 +33,41 @@ export function fmtValue(v) {
   return r > 0 ? `+${s}` : r < 0 ? `−${s}` : "0";
 }
 
+/** A value with its unit: "+6 注" / "+6 units", "−1 unit" (t: the widget's t()). */
+export function unitsText(v, t) {
+  const s = fmtValue(v);
+  return t(s === "+1" || s === "−1" ? "puzzle.unit1" : "puzzle.units", { v: s });
+}
+
+/** A hero move as a phrase: "出天" / "Teen" (a play), "墊雜五" / "discarding Chop Ng". */
+export function moveText(a, lang, t) {
+  const tiles = tileNames(a.tiles || [], lang);
+  return t(a.kind === "play" ? "puzzle.moveLead" : "puzzle.moveDiscard", { tiles });
+}
+
+/** What happens after a move with best play by everyone (puzzle_step's "refutation"):
+ *  the first tricks, who finishes and how, and the hero's 棟 and result.  "North wins this
+ *  trick with Gee Joon six; South wins the next with Ping. South finishes. You end with
+ *  1 棟: −3 units." */
+export function storyText(ref, { lang, t, hero, shown = 2 }) {
+  const en = lang === "en";
+  const tricks = ref.tricks || [];
+  const parts = tricks.slice(0, shown).map((tr, i) => t(i === 0 ? "puzzle.storyThis" : "puzzle.storyNext",
+    { seat: seatName(tr.winner, lang), tiles: tileNames(tr.tiles, lang) }));
+  const more = tricks.length - shown;
+  if (more > 0) parts.push(t(more === 1 ? "puzzle.storyLater1" : "puzzle.storyLater", { n: more }));
+  let text = parts.length ? parts.join(en ? "; " : "，") + (en ? ". " : "。") : "";
+  if (en && text) text = text[0].toUpperCase() + text.slice(1);
+  const seat = seatName(ref.finisher, lang);
+  text += ref.finish && ref.finish !== "plain"
+    ? t("puzzle.storyFinishKind", { seat, kind: label("finishes", ref.finish, lang) })
+    : t("puzzle.storyFinish", { seat });
+  const dong = ref.dong ? ref.dong[hero] : null;
+  const units = unitsText(ref.value, t);
+  text += (en ? " " : "") + (dong === 0 ? t("puzzle.storyEnd0", { units }) : t("puzzle.storyEnd", { dong, units }));
+  return text;
+}
+
 /** Tiles of an action (face-up codes; a discard's codes when known, else its size in backs). */
 export function actionSize(a) {
   return (a.tiles ? a.tiles.length : 0) + (a.unknown || 0);
@@ -54,16 +89,18 @@ export function actionWords(a, lang, t, { reveal = false } = {}) {
   return t("puzzle.discardedN", { n });
 }
 
-/** One action: seat, tiles (face up, or backs for a discard unless revealed), words. */
-export function actionView(a, lang, t, { height = 40, reveal = false, best = false, mine = false } = {}) {
+/** One action: seat, tiles (face up, or backs for a discard unless revealed), words.
+ *  auto: the hero's action was played by the engine (after the graded moves). */
+export function actionView(a, lang, t, { height = 40, reveal = false, best = false, mine = false, auto = false } = {}) {
   const down = a.kind !== "play";
   const show = down && !(reveal && a.tiles && a.tiles.length) ? actionSize(a) : a.tiles;
-  const cls = ["tj-pz__act", down ? "is-down" : "", best ? "is-best" : "", mine ? "is-mine" : "", reveal && down ? "is-revealed" : ""];
+  const cls = ["tj-pz__act", down ? "is-down" : "", best ? "is-best" : "", mine ? "is-mine" : "", reveal && down ? "is-revealed" : "", auto ? "is-auto" : ""];
   return h("li", { class: cls.filter(Boolean).join(" "), dataset: { seat: a.seat, kind: a.kind, tiles: (a.tiles || []).join(" ") } },
     h("span", { class: "tj-pz__act-seat" }, seatName(a.seat, lang)),
     tileRow(show, { height, lang }),
     h("span", { class: "tj-pz__act-what" }, actionWords(a, lang, t, { reveal }),
-      best ? h("span", { class: "tj-pz__mark-best" }, ` ${t("puzzle.bestSoFar")}`) : null));
+      best ? h("span", { class: "tj-pz__mark-best" }, ` ${t("puzzle.bestSoFar")}`) : null,
+      auto ? h("span", { class: "tj-badge tj-pz__badge-auto" }, t("puzzle.byEngine")) : null));
 }
 
 /** The seat whose play is best in a trick so far: the last face-up play (a follower's play must beat). */
@@ -120,18 +157,21 @@ export function trickView(frame, { lang, t, height = 40 }) {
   else title = t("puzzle.trickNone");
   return h("div", { class: `tj-pz__trick${live ? "" : " is-past"}`, role: "group", "aria-label": title },
     h("p", { class: "tj-pz__trick-title" }, title),
-    shown.length ? h("ol", { class: "tj-pz__acts" }, shown.map((a) => actionView(a, lang, t, { height, best: a.seat === best && a.kind === "play" }))) : null);
+    shown.length ? h("ol", { class: "tj-pz__acts" }, shown.map((a) => actionView(a, lang, t, { height, best: a.seat === best && a.kind === "play", auto: !!a.auto }))) : null);
 }
 
-/** A whole line of tricks (solution / reveal): [{actions, winner, size}], discards face up. */
-export function lineView(tricks, { lang, t, hero, height = 40, title = null, startNo = 1 }) {
+/** A whole line of tricks (solution / reveal): [{actions, winner, size}], discards face up.
+ *  graded: how many of the hero's actions were the user's (the rest are marked as the engine's). */
+export function lineView(tricks, { lang, t, hero, height = 40, title = null, startNo = 1, graded = Infinity }) {
+  let heroActs = 0;
+  const auto = (a) => a.seat === hero && ++heroActs > graded;
   return h("div", { class: "tj-pz__line" },
     title ? h("p", { class: "tj-subtitle" }, title) : null,
     h("ol", { class: "tj-pz__tricks" }, tricks.map((tr, i) => h("li", { class: "tj-pz__line-trick", dataset: { winner: tr.winner ?? "" } },
       h("p", { class: "tj-pz__line-title" }, t("puzzle.trickNo", { n: startNo + i }),
         tr.winner ? ` — ${t("puzzle.wins", { seat: seatName(tr.winner, lang), n: tr.size ?? actionSize(tr.actions[0]) })}` : ""),
       h("ol", { class: "tj-pz__acts" }, tr.actions.map((a) => actionView(a, lang, t, {
-        height, reveal: true, best: a.seat === tr.winner && a.kind === "play", mine: a.seat === hero,
+        height, reveal: true, best: a.seat === tr.winner && a.kind === "play", mine: a.seat === hero, auto: auto(a),
       })))))));
 }
 

@@ -3,15 +3,18 @@
 // One key, "tianjiu.puzzles", holds JSON:
 //   { "version": 1,
 //     "puzzles": { "0007": { "first": "solved"|"failed",     // the first outcome (streaks use it)
-//                            "status": "solved"|"failed",    // now (a later clean solve upgrades it)
+//                            "status": "solved"|"failed",    // = first: a miss stays a miss
+//                            "later": true,                  // (optional) missed, then solved on a retry
 //                            "tries": 2,                     // wrong tries, all attempts
 //                            "date": "2026-11-30" } },       // local date of the first outcome
 //     "history": ["0003", "0007"],                           // ids in order of their first outcome
 //     "daily": { "2026-11-30": { "id": "0007", "status": "solved" } } }
 //
-// Outcome of one attempt: "solved" = every move right first time and the solution
-// not shown; "failed" = a wrong try or the solution shown before the end.  The first
-// decisive event records it (a wrong try, "show solution", or the last right move).
+// Outcome of one attempt: "solved" = every move right first time, no hint and the
+// solution not shown; "failed" = a wrong try, a hint or the solution shown before the
+// end.  The first decisive event records it (a wrong try, a hint, "show solution", or
+// the last right move), and a puzzle's outcome is its first one: solving it after a
+// miss (a retry, "Start again") marks it "later" but never turns the miss into a solve.
 // streak = the run of "solved" first outcomes at the end of history; best = the
 // longest run; daily streak = consecutive local dates up to today (or yesterday)
 // whose daily puzzle was solved.
@@ -82,7 +85,10 @@ export function repair(raw) {
     const first = STATUS.has(e.first) ? e.first : e.status;
     const tries = Number.isInteger(e.tries) && e.tries >= 0 ? e.tries : (first === "failed" ? 1 : 0);
     if (e.tries !== undefined && tries !== e.tries) dropped += 1;
-    data.puzzles[id] = { first, status: e.status, tries, date: validDate(e.date) ? e.date : null };
+    // a miss stays a miss: saves of an older trainer upgraded a later clean solve to "solved"
+    const later = e.later === true || (first === "failed" && e.status === "solved");
+    data.puzzles[id] = { first, status: first, tries, date: validDate(e.date) ? e.date : null };
+    if (later && first === "failed") data.puzzles[id].later = true;
   }
   const seen = new Set();
   for (const id of Array.isArray(raw.history) ? raw.history : []) {
@@ -194,8 +200,10 @@ export function localDate(d = null) {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
 
-/** Record the outcome of an attempt.  kind: "wrong" (a wrong try), "shown" (solution
- *  shown), "solved" (finished; clean = no wrong try and no solution this attempt).
+/** Record the outcome of an attempt.  kind: "wrong" (a wrong try), "hint" (a hint
+ *  before any miss), "shown" (solution shown), "solved" (finished; clean = no wrong
+ *  try, no hint and no solution this attempt, and not missed before — see firstTry()).
+ *  The first outcome stays: a later solve of a missed puzzle only sets "later".
  *  daily: the schedule date when the puzzle was opened as that day's daily puzzle. */
 export function record(id, kind, { clean = false, daily = null, today = null } = {}) {
   today = today || localDate();
@@ -206,8 +214,8 @@ export function record(id, kind, { clean = false, daily = null, today = null } =
   if (!e) {
     e = data.puzzles[id] = { first: outcome, status: outcome, tries: 0, date: today };
     data.history.push(id);
-  } else if (kind === "solved" && clean) {
-    e.status = "solved";
+  } else if (kind === "solved" && e.first === "failed") {
+    e.later = true;
   }
   if (kind === "wrong") e.tries += 1;
   if (daily && validDate(daily)) {
@@ -253,4 +261,17 @@ export function summary(data = load(), today = null) {
 export function statusOf(id, data = load()) {
   const e = data.puzzles[id];
   return e ? e.status : null;
+}
+
+/** The status for display: "solved" | "failed" | "later" (missed, then solved) | null. */
+export function displayStatusOf(id, data = load()) {
+  const e = data.puzzles[id];
+  return e ? (e.status === "failed" && e.later ? "later" : e.status) : null;
+}
+
+/** Can an attempt at this puzzle still count as "solved first time"?  Only when it has
+ *  never been missed (no entry yet, or its first outcome was a solve). */
+export function firstTry(id, data = load()) {
+  const e = data.puzzles[id];
+  return !e || e.first === "solved";
 }

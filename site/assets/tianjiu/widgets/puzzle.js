@@ -21,12 +21,12 @@ import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { tileSvg, BY_CODE } from "../tiles.js";
 import {
   SEATS, seatName, tileNames, fmtValue, actionSize, actionWords, tableView, lineView, valuesView, stepFrames, parseAction,
+  unitsText, moveText, storyText,
 } from "./puzzle-board.js";
 import * as progress from "./puzzle-progress.js";
 import { loc } from "./puzzle-board.js";
 import "./puzzle-daily.js";
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export class TjPuzzle extends TjWidget {
   render() {
@@ -44,6 +44,7 @@ export class TjPuzzle extends TjWidget {
     this.undoBtn = this.button("puzzle.undo", () => this.undo(), { disabled: true, cls: "tj-pz__undo" });
     this.restartBtn = this.button("puzzle.restart", () => this.restart(), { disabled: true, cls: "tj-pz__restart" });
     this.solutionBtn = this.button("puzzle.showSolution", () => this.showSolution(), { cls: "tj-pz__show-solution" });
+    this.hintBtn.title = this.solutionBtn.title = this.t("puzzle.hintNote");   // both count the puzzle as missed
     this.valuesBtn = this.button("puzzle.showValues", () => this.showValues(), { hidden: true, cls: "tj-pz__show-values" });
     this.toolsEl = h("div", { class: "tj-pz__tools" }, this.hintBtn, this.undoBtn, this.restartBtn, this.solutionBtn, this.valuesBtn);
     this.endEl = h("div", { class: "tj-pz__end", hidden: true });
@@ -136,11 +137,15 @@ export class TjPuzzle extends TjWidget {
     const stars = "★".repeat(info.difficulty) + "☆".repeat(Math.max(0, 5 - info.difficulty));
     const themes = (info.themes || []).map((th) => loc(th, lang)).join(lang === "en" ? ", " : "、");
     const own = !this.hasAttribute("no-title");  // on a puzzle page the page shows title and meta
+    // the daily puzzle (date="…") keeps its title and themes — they give the answer away —
+    // until it is solved or the solution is shown
+    const blind = this.hasAttribute("date") && !this.revealed;
+    this.dataset.blind = String(blind);
     this.headEl.replaceChildren(
-      own ? h("p", { class: "tj-title tj-pz__title" }, loc(info.title, lang)) : "",
+      own ? h("p", { class: "tj-title tj-pz__title" }, blind ? this.t("puzzle.number", { id: info.id }) : loc(info.title, lang)) : "",
       !own ? "" : h("p", { class: "tj-pz__meta" },
-        h("span", {}, this.t("puzzle.number", { id: info.id })),
-        themes ? h("span", {}, this.t("puzzle.themes", { themes })) : null,
+        blind ? h("span", {}, this.t("puzzle.blindNote")) : h("span", {}, this.t("puzzle.number", { id: info.id })),
+        themes && !blind ? h("span", {}, this.t("puzzle.themes", { themes })) : null,
         h("span", { class: "tj-pz__stars", "aria-label": this.t("puzzle.difficultyLabel", { n: info.difficulty }) },
           h("span", { "aria-hidden": "true" }, stars)),
         h("span", {}, this.t(`puzzle.visibility.${info.visibility === "hidden" ? "hidden" : "open"}`))));
@@ -155,6 +160,7 @@ export class TjPuzzle extends TjWidget {
     this.wrong = 0;           // wrong tries this attempt
     this.shown = false;       // solution shown this attempt
     this.recorded = false;    // this attempt's outcome is saved
+    this.skipping = false;    // "Skip to the result" pressed during the engine's play-out
     this.done = false;
     this.state = "ready";
     delete this.dataset.outcome;
@@ -259,7 +265,7 @@ export class TjPuzzle extends TjWidget {
   showProgress() {
     if (!this.puzzleId) return;
     const s = progress.summary();
-    const mine = progress.statusOf(this.puzzleId);
+    const mine = progress.displayStatusOf(this.puzzleId);
     this.progressEl.textContent = [
       this.t("puzzle.thisOne", { status: this.t(`puzzle.mine.${mine || "new"}`) }),
       this.t("puzzle.totals", s),
@@ -374,8 +380,11 @@ export class TjPuzzle extends TjWidget {
     const ms = performance.now() - t0;
     this.dataset.verdict = r.correct ? "correct" : "wrong";
     this.dispatchEvent(new CustomEvent("tj-puzzle-verdict", { detail: { correct: r.correct, ms, value: r.value, best_value: r.best_value } }));
-    const what = kind === "discard" ? this.t("puzzle.discardedTiles", { tiles: tileNames(codes, lang) }) : tileNames(codes, lang);
+    const t = this.t.bind(this);
+    const what = moveText(r.action || { kind, tiles: codes }, lang, t);
     const hidden = this.info.visibility === "hidden";
+    const units = unitsText(r.value, t);
+    const best = unitsText(r.best_value, t);
     if (!r.correct) {
       this.wrong += 1;
       this.busy = false;
@@ -383,34 +392,70 @@ export class TjPuzzle extends TjWidget {
       this.selected.clear();
       this.updatePick();
       this.hintBtn.disabled = false;
-      this.feedback(this.t(hidden ? "puzzle.wrongHidden" : "puzzle.wrong", { move: what, value: fmtValue(r.value), best: fmtValue(r.best_value) }), "wrong",
-        [h("p", { class: "tj-pz__retry" }, this.t("puzzle.retry"))]);
+      // the concrete side of the verdict: what happens after this move with best play
+      const story = r.refutation ? storyText(r.refutation, { lang, t, hero: this.hero }) : null;
+      const extra = [];
+      if (hidden) {
+        if (story) extra.push(h("p", { class: "tj-pz__story" }, t("puzzle.actualStory", { move: what, story })));
+        if (r.deals) extra.push(h("p", { class: "tj-pz__judged" }, t(r.exhaustive ? "puzzle.hiddenJudged" : "puzzle.hiddenJudgedSample", { n: r.deals })));
+      } else {
+        extra.push(h("p", { class: "tj-pz__story" }, story ? t("puzzle.wrongStory", { move: what, story, best }) : t("puzzle.wrongPlain", { move: what, units, best })));
+      }
+      extra.push(h("p", { class: "tj-pz__retry" }, t("puzzle.retry")));
+      this.feedback(hidden ? t("puzzle.wrongHidden", { move: what, units, best }) : t("puzzle.wrong"), "wrong", extra);
       (this.tileButtons[this.focusIndex] || this.hintBtn).focus();
       return;
     }
-    this.feedback(this.t(hidden ? "puzzle.correctHidden" : "puzzle.correct", { move: what, value: fmtValue(r.value) }), "correct");
     this.selected.clear();
     const before = this.position;
     // the hero's action, the defenders' replies, and (after the solution's last move) the
-    // rest of the hand, which the engine plays for every seat
-    const frames = stepFrames(before, [r.action, ...(r.replies || []), ...(r.rest || [])], r.position);
+    // rest of the hand, which the engine plays for every seat — the hero's tiles included
+    const rest = (r.rest || []).map((a) => (a.seat === this.hero ? { ...a, auto: true } : a));
+    const autoPlay = rest.some((a) => a.auto);
+    const extra = [];
+    if (autoPlay) {
+      extra.push(h("p", { class: "tj-pz__graded" }, t("puzzle.lastGraded")));
+      this.skipBtn = this.button("puzzle.skip", () => this.skip(), { cls: "tj-pz__skip" });
+      extra.push(h("p", {}, this.skipBtn));
+    }
+    this.feedback(t(hidden ? "puzzle.correctHidden" : "puzzle.correct", { move: what, units }), "correct", extra);
+    const frames = stepFrames(before, [r.action, ...(r.replies || []), ...rest], r.position);
     const said = [];
     for (const frame of frames) {
-      this.draw(frame);
+      if (!this.skipping) this.draw(frame);
       const a = frame.trick[frame.trick.length - 1];
       said.push(frame.pause ? this.t("puzzle.trickWon", { seat: seatName(frame.winner, lang), n: actionSize(frame.trick[0]) })
-        : `${seatName(a.seat, lang)}: ${actionWords(a, lang, this.t.bind(this))}`);
-      await sleep(frame.pause ? this.stepMs * 1.5 : this.stepMs);
+        : `${seatName(a.seat, lang)}: ${actionWords(a, lang, t)}`);
+      await this.pause(frame.pause ? this.stepMs * 1.5 : this.stepMs);
     }
+    if (this.skipBtn) this.skipBtn.remove();
+    this.skipBtn = null;
+    this.skipping = false;
     this.srEl.textContent = said.join(lang === "en" ? ". " : "。");
     this.moves.push(move);
-    this.history.push({ position: r.position, result: r.result });
+    this.history.push({ position: r.position, result: r.result, auto: autoPlay });
     this.busy = false;
     if (r.done) await this.finish(r);
     else {
       this.draw();
       this.moveFocus(0);
     }
+  }
+
+  /** Wait between two frames of the engine's replies; no wait once "Skip to the result" was pressed. */
+  pause(ms) {
+    if (this.skipping || ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      this._wake = resolve;
+      setTimeout(resolve, ms);
+    });
+  }
+
+  /** "Skip to the result": the engine's play-out is drawn at once. */
+  skip() {
+    this.skipping = true;
+    if (this.skipBtn) this.skipBtn.disabled = true;
+    if (this._wake) this._wake();
   }
 
   /** Words for an illegal move: the engine's reason in the page language (without the
@@ -423,7 +468,7 @@ export class TjPuzzle extends TjWidget {
   saveOutcome(kind) {
     const date = this.getAttribute("date");
     if (kind === "solved") {
-      progress.record(this.puzzleId, "solved", { clean: this.wrong === 0 && !this.shown, daily: date });
+      progress.record(this.puzzleId, "solved", { clean: this.isClean(), daily: date });
       this.recorded = true;
     } else if (!this.recorded) {
       progress.record(this.puzzleId, kind, { daily: date });
@@ -433,9 +478,17 @@ export class TjPuzzle extends TjWidget {
     }
   }
 
+  /** Counts as "solved first time": no wrong try and no solution this attempt, and the
+   *  puzzle never missed before (a retry after a miss stays a miss: puzzle-progress.js). */
+  isClean() {
+    return this.wrong === 0 && !this.shown && progress.firstTry(this.puzzleId);
+  }
+
   async finish(r) {
     this.done = true;
-    const clean = this.wrong === 0 && !this.shown;
+    this.revealed = true;
+    this.drawHead();
+    const clean = this.isClean();
     this.saveOutcome("solved");
     this.state = "solved";
     this.dataset.outcome = clean ? "solved" : "failed";
@@ -443,7 +496,14 @@ export class TjPuzzle extends TjWidget {
     const result = r.result || this.position.result;
     this.draw();
     const net = result ? result.payments[this.hero] : null;
-    this.feedback(this.t(clean ? "puzzle.solvedClean" : "puzzle.solvedHelped", { value: net === null ? "?" : fmtValue(net) }), "done");
+    const t = this.t.bind(this);
+    const netText = net === null ? "" : t(this.info.visibility === "hidden" ? "puzzle.netActual" : "puzzle.netOpen", { units: unitsText(net, t) });
+    const heroActs = result && this.position.tricks
+      ? this.position.tricks.flatMap((tr) => tr.actions || []).filter((a) => a.seat === this.hero).length : 0;
+    const graded = this.moves.length;
+    const notes = [];
+    if (graded && heroActs > graded) notes.push(h("p", { class: "tj-pz__graded" }, t(graded === 1 ? "puzzle.playedOut1" : "puzzle.playedOut", { n: graded })));
+    this.feedback(t(clean ? "puzzle.solvedClean" : this.shown ? "puzzle.solvedShown" : "puzzle.solvedHelped", { net: netText }), "done", notes);
     this.valuesBtn.hidden = false;
     this.hintBtn.disabled = true;
     const parts = [];
@@ -455,7 +515,7 @@ export class TjPuzzle extends TjWidget {
         parts.push(h("div", { class: "tj-pz__explain" }, h("p", { class: "tj-subtitle" }, this.t("puzzle.explanation")),
           h("p", {}, loc(sol.explanation || this.info.explanation, lang))));
       }
-      parts.push(lineView(solutionTricks(sol), { lang, t: this.t.bind(this), hero: this.hero, title: this.t("puzzle.reveal") }));
+      parts.push(lineView(solutionTricks(sol), { lang, t: this.t.bind(this), hero: this.hero, title: this.t("puzzle.reveal"), graded: this.moves.length }));
     } catch (err) {
       parts.push(h("p", { class: "tj-message" }, explain(err, lang)));
     }
@@ -514,6 +574,8 @@ export class TjPuzzle extends TjWidget {
         this.saveOutcome("shown");
         this.showProgress();
       }
+      this.revealed = true;
+      this.drawHead();
       const heroMoves = solutionMoves(sol);
       this.solutionEl.replaceChildren(
         h("p", { class: "tj-subtitle" }, this.t("puzzle.solutionTitle")),
@@ -522,7 +584,7 @@ export class TjPuzzle extends TjWidget {
           return h("li", { dataset: { move: m } }, a.kind === "discard" ? this.t("puzzle.discardedTiles", { tiles: tileNames(a.tiles, lang) }) : tileNames(a.tiles, lang));
         })),
         (sol.explanation || this.info.explanation) ? h("p", { class: "tj-pz__explain" }, loc(sol.explanation || this.info.explanation, lang)) : null,
-        lineView(solutionTricks(sol), { lang, t: this.t.bind(this), hero: this.hero, title: this.t("puzzle.solutionLine") }));
+        lineView(solutionTricks(sol), { lang, t: this.t.bind(this), hero: this.hero, title: this.t("puzzle.solutionLine"), graded: heroMoves.length }));
       this.solutionEl.hidden = false;
       this.valuesBtn.hidden = false;
       this.dataset.solution = "shown";
