@@ -201,3 +201,15 @@ def test_the_page_never_freezes_while_the_engine_loads(site, tab):
     # Pyodide's compile and start (seconds of work) happen in the worker; the page
     # only parses its own scripts.  Anything near a second would mean the main thread ran Python.
     assert max(long_tasks, default=0) < 500, long_tasks
+
+
+def test_search_runs_on_text_that_arrives_without_a_keyup(site, tab):
+    """Pasted text and some input methods insert Chinese with input events only (Playwright's
+    type() does the same for characters off the keyboard): the search still runs."""
+    tab.goto("")
+    tab.page.click("input[data-md-component=search-query]")
+    tab.page.keyboard.type("敦天", delay=30)
+    tab.page.wait_for_selector(".md-search-result__item", timeout=20_000)
+    links = tab.page.eval_on_selector_all(".md-search-result__item a", "els => els.map(a => a.href)")
+    assert any("/lessons/" in link or "/puzzles/" in link for link in links), links
+    assert tab.problems() == []

@@ -49,6 +49,15 @@ window.addEventListener("click", (event) => {
   event.stopPropagation(); // keep instant navigation out of it: a normal, full page load
 }, true);
 
+// Material runs the search on keyup.  Chinese often arrives without one: pasted text, some
+// input methods and phone keyboards insert it with an input event only — so an input event
+// in the search box (after any composition) counts as a keyup.
+document.addEventListener("input", (event) => {
+  const box = event.target;
+  if (!(box instanceof HTMLInputElement) || !box.matches("[data-md-component=search-query]") || event.isComposing) return;
+  box.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
+}, true);
+
 function onPage() {
   placeIndicator();
   languageLinks();
