@@ -266,3 +266,24 @@ def test_a_three_move_puzzle_step_by_step():
     # at the third turn only 人 is best
     second = v["steps"][2]["actions"]
     assert [a["action"] for a in second if a["best"]] == ["44"]
+
+
+def test_a_wrong_move_comes_with_its_refutation():
+    """0001: leading 丁三 first lets North take it with 二四; South then wins with 紅頭十 and
+    finishes, West ends with 1 棟: −3 (the best, 紅頭十 first, is +18)."""
+    r = ok({"op": "puzzle_step", "toml": text("0001"), "moves": [], "move": "12"})
+    assert (r["correct"], r["value"], r["best_value"], r["graded_moves"]) == (False, -3, 18, 1)
+    ref = r["refutation"]
+    assert [(t["winner"], t["lead"], t["tiles"]) for t in ref["tricks"]] == [("N", "W", ["24"]), ("S", "N", ["46"])]
+    assert (ref["finisher"], ref["finish"], ref["dong"]["W"], ref["value"]) == ("S", "plain", 1, -3)
+    assert [a["text"] for a in ref["line"]][:2] == ["12", "24"]
+    right = ok({"op": "puzzle_step", "toml": text("0001"), "moves": [], "move": "46"})
+    assert right["correct"] and right["refutation"] is None and right["done"]
+    assert [a["text"] for a in right["rest"] if a["seat"] == "W"] == ["12"]   # the engine plays the hero's last tile
+
+
+def test_hidden_puzzles_give_no_refutation_but_say_what_was_averaged():
+    # 0003: East led 地; South discards 板凳 instead of beating with 天
+    r = ok({"op": "puzzle_step", "toml": text("0003"), "moves": [], "move": "discard 22"})
+    assert r["correct"] is False and r["refutation"] is None
+    assert isinstance(r["deals"], int) and r["deals"] > 1 and isinstance(r["exhaustive"], bool)

@@ -722,8 +722,9 @@ def step(puzzle: Puzzle, moves: Sequence[Any], move: Any, budget: int = OP_BUDGE
     completes the solution, the actions the engine played to the end of the hand (the
     hero's included); ``position``: the state after all of them (before the move when
     wrong); ``graded_moves``: how many hero moves the puzzle grades (the solution's length:
-    after the last one the engine plays the rest); ``refutation``: for a wrong move, what
-    happens after it with best play by everybody (:func:`refute`; None for a right move);
+    after the last one the engine plays the rest); ``refutation``: for a wrong move in an
+    open puzzle, what happens after it with best play by everybody (:func:`refute`; None for
+    a right move, and for hidden puzzles, where it would show the unseen tiles);
     ``deals``/``exhaustive``: how many deals the hero cannot rule out were averaged, and
     whether that was all of them (hidden puzzles: values are averages over them).
     """
@@ -741,7 +742,8 @@ def step(puzzle: Puzzle, moves: Sequence[Any], move: Any, budget: int = OP_BUDGE
         out["deals"] = j.deals
         out["exhaustive"] = j.exhaustive
     if not correct:
-        out["refutation"] = refute(puzzle, moves, a.notation())
+        # hidden puzzles: none (a line on the true deal would show the tiles the hero cannot see)
+        out["refutation"] = None if puzzle.hidden else refute(puzzle, moves, a.notation())
         out["position"] = state_json(puzzle, line.hand)
         return out
     line = play_line(puzzle, [*moves, a.notation()], budget)

@@ -47,9 +47,10 @@ export function explain(err, lang) {
     const kind = t(lang, `error.${err.type}`);
     const known = kind !== `error.${err.type}`;
     const text = lang !== "en" && err.messageZh ? err.messageZh : err.message;
-    return `${known ? kind : t(lang, "error.engine")}: ${engineText(text, lang)}`;
+    const colon = lang === "en" ? ": " : "：";   // a full-width colon in Chinese text
+    return `${known ? kind : t(lang, "error.engine")}${colon}${engineText(text, lang)}`;
   }
-  return `${t(lang, "error.unexpected")}: ${(err && err.message) || err}`;
+  return `${t(lang, "error.unexpected")}${lang === "en" ? ": " : "："}${(err && err.message) || err}`;
 }
 
 export class TjWidget extends HTMLElement {

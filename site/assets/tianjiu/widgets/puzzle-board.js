@@ -21,8 +21,11 @@ export function seatName(seat, lang) {
   return label("seats", seat, lang);
 }
 
+/** Tile names for a sentence: "紅頭十、丁三"; in English with the Chinese beside,
+ *  "紅頭十 (Ping), 丁三 (Gee Joon three)". */
 export function tileNames(codes, lang) {
-  return codes.map((c) => (BY_CODE[c] ? BY_CODE[c][lang] : "?")).join(lang === "en" ? ", " : "、");
+  if (lang === "en") return codes.map((c) => (BY_CODE[c] ? `${BY_CODE[c].hant} (${BY_CODE[c].en})` : "?")).join(", ");
+  return codes.map((c) => (BY_CODE[c] ? BY_CODE[c][lang] : "?")).join("、");
 }
 
 /** "+6", "−2", "0", "+1.5" (a real minus sign; hidden puzzles give expected values). */

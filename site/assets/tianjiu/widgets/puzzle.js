@@ -44,7 +44,8 @@ export class TjPuzzle extends TjWidget {
     this.undoBtn = this.button("puzzle.undo", () => this.undo(), { disabled: true, cls: "tj-pz__undo" });
     this.restartBtn = this.button("puzzle.restart", () => this.restart(), { disabled: true, cls: "tj-pz__restart" });
     this.solutionBtn = this.button("puzzle.showSolution", () => this.showSolution(), { cls: "tj-pz__show-solution" });
-    this.hintBtn.title = this.solutionBtn.title = this.t("puzzle.hintNote");   // both count the puzzle as missed
+    this.solutionBtn.title = this.t("puzzle.hintNote");   // counts the puzzle as missed
+    this.hintBtn.title = this.t("puzzle.hintAfterWrong");
     this.valuesBtn = this.button("puzzle.showValues", () => this.showValues(), { hidden: true, cls: "tj-pz__show-values" });
     this.toolsEl = h("div", { class: "tj-pz__tools" }, this.hintBtn, this.undoBtn, this.restartBtn, this.solutionBtn, this.valuesBtn);
     this.endEl = h("div", { class: "tj-pz__end", hidden: true });
@@ -160,6 +161,7 @@ export class TjPuzzle extends TjWidget {
     this.wrong = 0;           // wrong tries this attempt
     this.shown = false;       // solution shown this attempt
     this.recorded = false;    // this attempt's outcome is saved
+    this.solvedSaved = false; // this attempt's solve is saved
     this.skipping = false;    // "Skip to the result" pressed during the engine's play-out
     this.done = false;
     this.state = "ready";
@@ -200,7 +202,9 @@ export class TjPuzzle extends TjWidget {
         onclick: () => this.toggle(i),
       });
       b.innerHTML = tileSvg(code, { height: 56, lang, hidden: true });
-      b.append(h("span", { class: "tj-pz__tile-name", "aria-hidden": "true" }, BY_CODE[code][lang]),
+      // English pages name the tile in Chinese too (the name players use at the table)
+      const name = lang === "en" ? [h("span", { class: "tj-pz__tile-zh", lang: "zh-Hant" }, BY_CODE[code].hant), BY_CODE[code].en] : [BY_CODE[code][lang]];
+      b.append(h("span", { class: "tj-pz__tile-name", "aria-hidden": "true" }, ...name),
         h("span", { class: "tj-pz__tile-key", "aria-hidden": "true" }, String(i + 1)));
       b.classList.toggle("is-picked", this.selected.has(i));
       return b;
@@ -393,10 +397,10 @@ export class TjPuzzle extends TjWidget {
       this.updatePick();
       this.hintBtn.disabled = false;
       // the concrete side of the verdict: what happens after this move with best play
-      const story = r.refutation ? storyText(r.refutation, { lang, t, hero: this.hero }) : null;
+      const story = r.refutation && !hidden ? storyText(r.refutation, { lang, t, hero: this.hero }) : null;
       const extra = [];
       if (hidden) {
-        if (story) extra.push(h("p", { class: "tj-pz__story" }, t("puzzle.actualStory", { move: what, story })));
+        // no line from the true deal here: it would name the tiles you cannot see, and you retry
         if (r.deals) extra.push(h("p", { class: "tj-pz__judged" }, t(r.exhaustive ? "puzzle.hiddenJudged" : "puzzle.hiddenJudgedSample", { n: r.deals })));
       } else {
         extra.push(h("p", { class: "tj-pz__story" }, story ? t("puzzle.wrongStory", { move: what, story, best }) : t("puzzle.wrongPlain", { move: what, units, best })));
@@ -419,6 +423,10 @@ export class TjPuzzle extends TjWidget {
       extra.push(h("p", {}, this.skipBtn));
     }
     this.feedback(t(hidden ? "puzzle.correctHidden" : "puzzle.correct", { move: what, units }), "correct", extra);
+    if (r.done) {   // solved: count it now, not after the engine's play-out
+      this.saveOutcome("solved");
+      this.showProgress();
+    }
     const frames = stepFrames(before, [r.action, ...(r.replies || []), ...rest], r.position);
     const said = [];
     for (const frame of frames) {
@@ -468,6 +476,8 @@ export class TjPuzzle extends TjWidget {
   saveOutcome(kind) {
     const date = this.getAttribute("date");
     if (kind === "solved") {
+      if (this.solvedSaved) return;
+      this.solvedSaved = true;
       progress.record(this.puzzleId, "solved", { clean: this.isClean(), daily: date });
       this.recorded = true;
     } else if (!this.recorded) {
