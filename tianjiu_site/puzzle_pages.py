@@ -215,7 +215,7 @@ def page_markdown(p: dict, lang: str, prev: dict | None, nxt: dict | None, table
         f'<div class="tj-block"><tj-puzzle src="{src}" preview="{preview}" no-title></tj-puzzle></div>',
         "",
         " · ".join(nav),
-        "{ .tj-pzpage__nav }",
+        "{ .tj-pzpage__nav data-search-exclude }",
         "",
     ])
 
