@@ -188,6 +188,17 @@ def test_engine_failure_is_explained_in_words(site, tab):
     assert tab.page.locator("tj-playground .tj-pick svg").count() == 21
 
 
+def test_a_runtime_download_failure_ends_in_words_not_endless_loading(site, tab):
+    """pyodide.asm.wasm refused (the network gone mid-start): Pyodide never settles by itself;
+    the worker turns the failed download into an error the widgets show."""
+    tab.page.context.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    tab.goto("en/playground/")
+    assert tab.wait_engine() == "error"
+    tab.page.wait_for_selector("tj-playground[data-state=error]", timeout=30_000)
+    text = tab.page.inner_text("tj-playground .tj-status")
+    assert "could not be downloaded" in text and "retry" in text, text
+
+
 def test_the_page_never_freezes_while_the_engine_loads(site, tab):
     tab.page.add_init_script("""
         window.__longTasks = [];

@@ -12,10 +12,27 @@
 
 let handleJson = null;
 const t0 = performance.now();
+let settled = false;   // start-up ended (ready or error): report it once
 
 function post(message) {
   self.postMessage({ ...message, at: Math.round(performance.now() - t0) });
 }
+
+function startFailed(err) {
+  if (settled) return;
+  settled = true;
+  post({ type: "error", message: String((err && err.message) || err) });
+}
+
+// Some download failures inside Pyodide (e.g. pyodide.asm.wasm refused, the network gone)
+// surface only as an unhandled rejection while loadPyodide() never settles: during start-up
+// they end it with an error the page can show, instead of "loading" for ever.
+self.addEventListener("unhandledrejection", (event) => {
+  if (settled) return;
+  event.preventDefault();
+  const why = (event.reason && event.reason.message) || event.reason;
+  startFailed(new Error(`a file of the engine could not be downloaded (${why}): check the connection, then retry`));
+});
 
 const ready = (async () => {
   post({ type: "progress", stage: "runtime" });
@@ -48,8 +65,12 @@ const ready = (async () => {
 })();
 
 ready.then(
-  (info) => post({ type: "ready", ...info, ms: Math.round(performance.now() - t0) }),
-  (err) => post({ type: "error", message: String((err && err.message) || err) }),
+  (info) => {
+    if (settled) return;
+    settled = true;
+    post({ type: "ready", ...info, ms: Math.round(performance.now() - t0) });
+  },
+  startFailed,
 );
 
 self.onmessage = async (event) => {
