@@ -518,6 +518,37 @@ def test_corrupt_save_is_repaired_with_a_message(new_tab):
     tab.page.wait_for_selector("tj-puzzle-progress[data-state=ready]")
     assert tab.page.is_hidden("tj-puzzle-progress .tj-pz__notice")
     assert tab.problems() == []
+    tab.close()
+    # ids that are names of Object.prototype are damage, not puzzles
+    tab = new_tab()
+    save = {"version": 1, "puzzles": {"0001": good, "constructor": good, "toString": good},
+            "history": ["0001", "toString", "__proto__"], "daily": {}}
+    tab.page.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
+                             f" localStorage.setItem('tianjiu.puzzles', {json.dumps(json.dumps(save))}); }}")
+    tab.goto("puzzles/")
+    tab.page.wait_for_selector("tj-puzzle-progress[data-state=ready]")
+    assert storage(tab)["puzzles"] == {"0001": good} and storage(tab)["history"] == ["0001"]
+    assert tab.page.get_attribute("tj-puzzle-progress", "data-solved") == "1"
+    tab.close()
+    # a save from a newer site (version 1.5 too) is read, never rewritten
+    tab = new_tab()
+    newer = json.dumps({"version": 1.5, "puzzles": {"0001": good}, "history": ["0001"], "daily": {}})
+    tab.page.add_init_script(f"localStorage.setItem('tianjiu.puzzles', {json.dumps(newer)});")
+    tab.goto("puzzles/")
+    tab.page.wait_for_selector("tj-puzzle-progress[data-state=ready]")
+    assert "較新版本" in tab.page.inner_text("tj-puzzle-progress .tj-pz__notice")
+    assert tab.page.evaluate("localStorage.getItem('tianjiu.puzzles')") == newer
+    tab.close()
+    # storage full: a damaged save that cannot be backed up is left exactly as it was
+    tab = new_tab()
+    tab.page.add_init_script("if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
+                             " localStorage.setItem('tianjiu.puzzles', '{' + 'a'.repeat(4000000)); }")
+    tab.goto(puzzle_page(p))
+    ready(tab)
+    assert "儲存空間已滿" in tab.page.inner_text("tj-puzzle .tj-pz__notice")
+    assert tab.page.evaluate("localStorage.getItem('tianjiu.puzzles').length") == 4_000_001
+    assert tab.page.evaluate("localStorage.getItem('tianjiu.puzzles.backup')") is None
+    tab.close()
 
 
 # --------------------------------------------------------------------------- every puzzle page

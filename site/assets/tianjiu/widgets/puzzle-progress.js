@@ -27,7 +27,9 @@ export const KEY = "tianjiu.puzzles";
 export const BACKUP_KEY = "tianjiu.puzzles.backup";
 export const VERSION = 1;
 
-const ID = /^[A-Za-z0-9_-]{1,32}$/;
+const ID_FORM = /^[A-Za-z0-9_-]{1,32}$/;
+// an id is a key of plain objects: never one of Object.prototype's names (__proto__, constructor…)
+const ID = { test: (id) => ID_FORM.test(id) && !(id in Object.prototype) };
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const STATUS = new Set(["solved", "failed"]);
 
@@ -92,7 +94,7 @@ export function repair(raw) {
   }
   const seen = new Set();
   for (const id of Array.isArray(raw.history) ? raw.history : []) {
-    if (typeof id === "string" && data.puzzles[id] && !seen.has(id)) { seen.add(id); data.history.push(id); }
+    if (typeof id === "string" && Object.hasOwn(data.puzzles, id) && !seen.has(id)) { seen.add(id); data.history.push(id); }
     else dropped += 1;
   }
   if (raw.history !== undefined && !Array.isArray(raw.history)) dropped += 1;
@@ -124,12 +126,17 @@ export function load() {
   }
   const text = s.getItem(KEY);
   if (text === null) return fresh();
+  // keep the original before anything replaces it; when even that fails (storage full) the
+  // original stays where it is and this page does not save (read-only), so nothing is lost
+  const backup = () => {
+    try { s.setItem(BACKUP_KEY, text); return true; } catch { return false; }
+  };
   let raw;
   try {
     raw = JSON.parse(text);
   } catch {
-    try { s.setItem(BACKUP_KEY, text); } catch { /* full: the notice still says it */ }
     const data = fresh();
+    if (!backup()) return keepOriginal(data);
     write(s, data);
     notice = { kind: "reset", n: 0, at: here() };
     return data;
@@ -137,13 +144,13 @@ export function load() {
   if (isObj(raw) && raw.version === VERSION) {
     const { data, dropped } = repair(raw);
     if (dropped) {
-      try { s.setItem(BACKUP_KEY, text); } catch { /* ignore */ }
+      if (!backup()) return keepOriginal(data);
       write(s, data);
       notice = { kind: "repaired", n: dropped, at: here() };
     }
     return data;
   }
-  if (isObj(raw) && Number.isInteger(raw.version) && raw.version > VERSION) {
+  if (isObj(raw) && typeof raw.version === "number" && raw.version > VERSION) {
     // saved by a newer version of the site: read what we understand, never overwrite it
     const { data } = repair({ ...raw, version: VERSION });
     data.readOnly = true;
@@ -152,9 +159,16 @@ export function load() {
   }
   // an older or unknown shape: migrate, keep the original as a backup
   const { data, dropped } = repair(raw);
-  try { s.setItem(BACKUP_KEY, text); } catch { /* ignore */ }
+  if (!backup()) return keepOriginal(data);
   write(s, data);
   notice = { kind: Object.keys(data.puzzles).length || Object.keys(data.daily).length ? "migrated" : "reset", n: dropped, at: here() };
+  return data;
+}
+
+/** The save needed repair but no backup could be written: leave it untouched, read-only. */
+function keepOriginal(data) {
+  data.readOnly = true;
+  notice = { kind: "noBackup", n: 0, at: here() };
   return data;
 }
 
