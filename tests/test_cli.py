@@ -318,3 +318,39 @@ def test_python_dash_m_and_exit_codes():
     assert p.returncode == 0 and "finisher 結" in p.stdout
     p = proc("frobnicate")
     assert p.returncode == 2 and "invalid choice" in p.stderr
+
+
+# ----------------------------------------------------------------- hostile input
+
+def test_hostile_input_gets_one_line_and_exit_2(cli, tmp_path):
+    code, _, err = cli("settle", stdin="[" * 50_000 + "]" * 50_000)
+    assert code == 2 and err == "tianjiu settle: the input is nested too deeply\n"
+    nested = tmp_path / "h.toml"
+    nested.write_text('format = "tianjiu-hand/1"\nx = ' + "{a=" * 3000 + "1" + "}" * 3000 + "\n")
+    code, _, err = cli("replay", str(nested))
+    assert code == 2 and "nested too deeply" in err
+    code, _, err = cli("replay", str(tmp_path / "missing.toml"))
+    assert code == 2 and "missing.toml" in err and "Traceback" not in err
+    code, _, err = cli("classify", "x" * 5000)           # a huge bad name is not echoed whole
+    assert code == 2 and len(err) < 800 and "characters)" in err, err
+
+
+def test_play_checks_save_and_seat_before_playing(cli, tmp_path):
+    code, out, err = cli("play", "--auto", "--seed", "1", "--save", str(tmp_path / "no" / "x.toml"))
+    assert code == 2 and out == "" and "no folder" in err
+    code, out, err = cli("play", "--auto", "--seed", "1", "--save", str(tmp_path))
+    assert code == 2 and out == "" and "is a folder" in err
+    code, out, err = cli("play", "--auto", "--seat", "Z")
+    assert code == 2 and "'Z' is not a seat" in err
+
+
+def test_bridge_answers_json_to_anything():
+    from tianjiu_core.bridge import handle_json
+
+    for text, message in (('{"op": []}', "unknown op []"), ('{"op": {}}', "unknown op {}"),
+                          ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+                          ('{"op": "classify"}', "the field 'tiles' is missing"),
+                          ("nope", "request is not JSON")):
+        answer = json.loads(handle_json(text))
+        assert answer["ok"] is False and message in answer["error"]["message"], answer
+        assert answer["error"]["message_zh"]

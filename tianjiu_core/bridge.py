@@ -78,23 +78,33 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(request, dict):
         return _error("NotationError", "a request is a JSON object with an 'op'")
     op = request.get("op")
-    fn = _OPS.get(op)  # type: ignore[arg-type]
+    fn = _OPS.get(op) if isinstance(op, str) else None
     if fn is None:
-        return _error("NotationError", f"unknown op {op!r}; known: {', '.join(sorted(_OPS))}")
+        return _error("NotationError", f"unknown op {op!r}; known: {', '.join(sorted(_OPS))}",
+                      f"不認得的操作 {op!r}")
     try:
         return {"ok": True, "result": fn(request)}
     except TianJiuError as exc:
         return _error(type(exc).__name__, str(exc), exc.message_zh)
-    except (KeyError, TypeError, ValueError) as exc:  # malformed request fields
-        return _error("NotationError", f"bad request for {op!r}: {type(exc).__name__}: {exc}")
+    except KeyError as exc:  # a required field is missing
+        return _error("NotationError", f"bad request for {op!r}: the field {exc} is missing",
+                      f"「{op}」的請求缺少欄位 {exc}")
+    except (TypeError, ValueError) as exc:  # a field of the wrong type or value
+        return _error("NotationError", f"bad request for {op!r}: a field has the wrong type or value ({exc})",
+                      f"「{op}」的請求有欄位的類型或數值不對（{exc}）")
+    except RecursionError:
+        return _error("NotationError", f"bad request for {op!r}: nested too deeply", f"「{op}」的請求嵌套太深")
 
 
 def handle_json(text: str) -> str:
-    """:func:`handle` on JSON text (the Pyodide worker's entry point)."""
+    """:func:`handle` on JSON text (the Pyodide worker's entry point).  Always returns a JSON
+    answer, ``{"ok": false, …}`` for text that is not JSON or is nested too deeply."""
     try:
         request = json.loads(text)
     except json.JSONDecodeError as exc:
-        return json.dumps(_error("NotationError", f"request is not JSON: {exc}"))
+        return json.dumps(_error("NotationError", f"request is not JSON: {exc}", f"請求不是 JSON：{exc}"))
+    except RecursionError:
+        return json.dumps(_error("NotationError", "request is nested too deeply", "請求嵌套太深"))
     return json.dumps(handle(request), ensure_ascii=False)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
@@ -16,7 +17,7 @@ from typing import Any, TextIO
 from . import __version__
 from .bridge import handle, play_json, settle_request
 from .deal import METHODS, Rng, _shuffle, deal
-from .errors import TianJiuError
+from .errors import NotationError, TianJiuError
 from .game import Hand
 from .notation import SEATS, SEAT_NAMES, format_tiles, parse_seat
 from .players import greedy_action
@@ -183,7 +184,13 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
     seed = args.seed if args.seed is not None else _random.SystemRandom().randrange(2**32)
     rules = Rules.from_dict(_parse_rules(args.rules))
     hand = Hand.from_seed(seed, rules, banker=parse_seat(args.banker), method=args.method)
+    parse_seat(args.seat)     # a bad --seat is an error with --auto too
     me = None if args.auto else parse_seat(args.seat)
+    if args.save:             # check before the hand is played, not after
+        folder = os.path.dirname(os.path.abspath(args.save))
+        if os.path.isdir(args.save) or not os.path.isdir(folder):
+            raise NotationError(f"--save {args.save}: " + (
+                "is a folder; give a file name" if os.path.isdir(args.save) else f"no folder {folder}"))
     say = (lambda s: out.write(s + "\n")) if not args.json else (lambda s: None)
     d = hand.deal_info
     assert d is not None
@@ -335,10 +342,22 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     try:
         return _SUBCOMMANDS[args.command][2](args, out)
     except TianJiuError as exc:
-        sys.stderr.write(f"tianjiu {args.command}: {exc}\n")
+        sys.stderr.write(f"tianjiu {args.command}: {_short(str(exc))}\n")
+        return 2
+    except RecursionError:
+        sys.stderr.write(f"tianjiu {args.command}: the input is nested too deeply\n")
+        return 2
+    except OSError as exc:   # a file that cannot be read or written
+        where = f" {exc.filename}" if exc.filename else ""
+        sys.stderr.write(f"tianjiu {args.command}:{where}: {exc.strerror or exc}\n")
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+def _short(message: str, limit: int = 600) -> str:
+    """An error message for one terminal line or two: a huge bad input is not echoed whole."""
+    return message if len(message) <= limit else message[:limit] + f"… ({len(message):,} characters)"
 
 
 if __name__ == "__main__":  # pragma: no cover
