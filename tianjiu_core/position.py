@@ -106,8 +106,10 @@ def _err(where: str, message: str) -> InconsistentPositionError:
 def _seat(value: Any, where: str) -> int:
     try:
         return parse_seat(value)
-    except (TianJiuError, TypeError, ValueError) as exc:
-        raise _err(where, f"{value!r} is not a seat (E S W N): {exc}") from None
+    except TianJiuError as exc:    # already says "'X' is not a seat: use E, S, W, N"
+        raise _err(where, str(exc)) from None
+    except (TypeError, ValueError):
+        raise _err(where, f"{value!r} is not a seat: use E, S, W, N") from None
 
 
 def _tiles_field(value: Any, where: str, unknown_ok: bool = False) -> tuple[tuple[Tile, ...], int]:
