@@ -324,11 +324,11 @@ def test_python_dash_m_and_exit_codes():
 
 def test_hostile_input_gets_one_line_and_exit_2(cli, tmp_path):
     code, _, err = cli("settle", stdin="[" * 50_000 + "]" * 50_000)
-    assert code == 2 and err == "tianjiu settle: the input is nested too deeply\n"
+    assert code == 2 and err == "tianjiu settle: settle input: nested deeper than 64 levels\n"
     nested = tmp_path / "h.toml"
     nested.write_text('format = "tianjiu-hand/1"\nx = ' + "{a=" * 3000 + "1" + "}" * 3000 + "\n")
     code, _, err = cli("replay", str(nested))
-    assert code == 2 and "nested too deeply" in err
+    assert code == 2 and err == "tianjiu replay: hand record: nested deeper than 64 levels\n"
     code, _, err = cli("replay", str(tmp_path / "missing.toml"))
     assert code == 2 and "missing.toml" in err and "Traceback" not in err
     code, _, err = cli("classify", "x" * 5000)           # a huge bad name is not echoed whole
@@ -348,7 +348,8 @@ def test_bridge_answers_json_to_anything():
     from tianjiu_core.bridge import handle_json
 
     for text, message in (('{"op": []}', "unknown op []"), ('{"op": {}}', "unknown op {}"),
-                          ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+                          ("[" * 100_000 + "]" * 100_000, "request: nested deeper than 64 levels"),
+                          ('{"op": "puzzle_load", "toml": "x = ' + "[" * 5000 + '"}', "nested deeper"),
                           ('{"op": "classify"}', "the field 'tiles' is missing"),
                           ("nope", "request is not JSON")):
         answer = json.loads(handle_json(text))

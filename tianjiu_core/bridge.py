@@ -30,6 +30,7 @@ from typing import Any
 from . import __version__
 from .deal import Rng, Wall, deal, parse_method, shuffled_wall, METHODS
 from .errors import InconsistentPositionError, NotationError, TianJiuError
+from .limits import check_depth
 from .game import Action, Hand
 from .notation import SEATS, parse_seat, parse_tiles
 from .players import greedy_action
@@ -100,7 +101,10 @@ def handle_json(text: str) -> str:
     """:func:`handle` on JSON text (the Pyodide worker's entry point).  Always returns a JSON
     answer, ``{"ok": false, …}`` for text that is not JSON or is nested too deeply."""
     try:
+        check_depth(text, "request")   # before json: too deep kills Pyodide's interpreter
         request = json.loads(text)
+    except TianJiuError as exc:
+        return json.dumps(_error("NotationError", str(exc), exc.message_zh), ensure_ascii=False)
     except json.JSONDecodeError as exc:
         return json.dumps(_error("NotationError", f"request is not JSON: {exc}", f"請求不是 JSON：{exc}"))
     except RecursionError:

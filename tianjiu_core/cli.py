@@ -18,6 +18,7 @@ from . import __version__
 from .bridge import handle, play_json, settle_request
 from .deal import METHODS, Rng, _shuffle, deal
 from .errors import NotationError, TianJiuError
+from .limits import check_depth
 from .game import Hand
 from .notation import SEATS, SEAT_NAMES, format_tiles, parse_seat
 from .players import greedy_action
@@ -58,6 +59,7 @@ def _rules_arg(p: argparse.ArgumentParser) -> None:
 def _parse_rules(text: str) -> Any:
     text = text.strip()
     if text.startswith("{"):
+        check_depth(text, "--rules")
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
@@ -113,6 +115,7 @@ def _settle_setup(p: argparse.ArgumentParser) -> None:
 @subcommand("settle", _settle_setup, "settle a finished hand from JSON on stdin")
 def _settle(args: argparse.Namespace, out: TextIO) -> int:
     text = args.input if args.input is not None else sys.stdin.read()
+    check_depth(text, "settle input")
     try:
         req = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -85,6 +85,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InconsistentPositionError, NotationError, TianJiuError
+from .limits import check_depth
 from .game import Action, Hand, find_natural
 from .notation import SEATS, format_tiles, parse_seat, parse_tiles, sort_tiles
 from .rules import Rules
@@ -462,6 +463,7 @@ class Position:
         A document whose position sits in a ``[position]`` table (a puzzle file, or
         ``tests/positions/*.toml``) is read from that table.
         """
+        check_depth(text, "position")
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:

@@ -84,6 +84,7 @@ from typing import Any
 
 from .bridge import register
 from .errors import IllegalActionError, NotationError, TianJiuError
+from .limits import check_depth
 from .game import Action, Hand
 from .notation import SEATS, SEAT_NAMES, parse_seat
 from .plays import CLASS_NAMES
@@ -284,6 +285,7 @@ class Puzzle:
     @classmethod
     def loads(cls, text: str, where: str = "puzzle") -> Puzzle:
         """A puzzle from TOML text (:class:`PuzzleError` for anything wrong)."""
+        check_depth(text, where)
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
@@ -1772,6 +1774,7 @@ class Schedule:
 
     @classmethod
     def loads(cls, text: str, where: str = "schedule") -> Schedule:
+        check_depth(text, where)
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:

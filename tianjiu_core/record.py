@@ -44,6 +44,7 @@ from typing import Any
 
 from .deal import Wall, deal, parse_method
 from .errors import InconsistentPositionError, NotationError, TianJiuError
+from .limits import check_depth
 from .game import Hand
 from .notation import SEATS, format_tiles, parse_seat
 from .rules import Rules
@@ -173,7 +174,9 @@ class HandRecord:
 
     @classmethod
     def loads(cls, text: str) -> HandRecord:
-        """Parse TOML text; malformed TOML is an InconsistentPositionError naming the line."""
+        """Parse TOML text; malformed TOML is an InconsistentPositionError naming the line
+        (too deep nesting: a NotationError, :mod:`tianjiu_core.limits`)."""
+        check_depth(text, "hand record")
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
