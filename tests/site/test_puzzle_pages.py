@@ -445,6 +445,9 @@ def test_daily_puzzle_for_fixed_dates_and_the_archive(tab):
     page.wait_for_selector("tj-daily-puzzle tj-puzzle[data-state=solved]")
     head = page.inner_text("tj-daily-puzzle .tj-pz__head")     # solved: title and themes shown
     assert p.title["en"] in head and "Theme" in head, head
+    tab.goto(f"en/?date={day.isoformat()}")                   # and still after a reload
+    ready(tab, "tj-daily-puzzle tj-puzzle")
+    assert p.title["en"] in page.inner_text("tj-daily-puzzle .tj-pz__head")
     assert storage(tab)["daily"] == {day.isoformat(): {"id": pid, "status": "solved"}}
     # the archive up to that date: newest first, our result shown
     tab.goto(f"en/daily/archive/?date={day.isoformat()}")

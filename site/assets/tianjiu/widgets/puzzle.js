@@ -18,7 +18,7 @@
 // ("" | correct | wrong | illegal), data-busy, data-moves, data-outcome (solved |
 // failed), data-puzzle; event "tj-puzzle-verdict" {correct, ms, value, best_value}.
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
-import { tileSvg, BY_CODE } from "../tiles.js";
+import { tileSvg, BY_CODE, tileCaption } from "../tiles.js";
 import {
   SEATS, seatName, tileNames, fmtValue, actionSize, actionWords, tableView, lineView, valuesView, stepFrames, parseAction,
   unitsText, moveText, storyText,
@@ -140,7 +140,9 @@ export class TjPuzzle extends TjWidget {
     const own = !this.hasAttribute("no-title");  // on a puzzle page the page shows title and meta
     // the daily puzzle (date="…") keeps its title and themes — they give the answer away —
     // until it is solved or the solution is shown
-    const blind = this.hasAttribute("date") && !this.revealed;
+    // (solved before — this visit or an earlier one — or the solution shown: nothing left to spoil)
+    const before = progress.displayStatusOf(info.id);
+    const blind = this.hasAttribute("date") && !this.revealed && before !== "solved" && before !== "later";
     this.dataset.blind = String(blind);
     this.headEl.replaceChildren(
       own ? h("p", { class: "tj-title tj-pz__title" }, blind ? this.t("puzzle.number", { id: info.id }) : loc(info.title, lang)) : "",
@@ -203,8 +205,7 @@ export class TjPuzzle extends TjWidget {
       });
       b.innerHTML = tileSvg(code, { height: 56, lang, hidden: true });
       // English pages name the tile in Chinese too (the name players use at the table)
-      const name = lang === "en" ? [h("span", { class: "tj-pz__tile-zh", lang: "zh-Hant" }, BY_CODE[code].hant), BY_CODE[code].en] : [BY_CODE[code][lang]];
-      b.append(h("span", { class: "tj-pz__tile-name", "aria-hidden": "true" }, ...name),
+      b.append(h("span", { class: "tj-pz__tile-name", "aria-hidden": "true" }, ...tileCaption(code, lang)),
         h("span", { class: "tj-pz__tile-key", "aria-hidden": "true" }, String(i + 1)));
       b.classList.toggle("is-picked", this.selected.has(i));
       return b;
@@ -423,9 +424,11 @@ export class TjPuzzle extends TjWidget {
       extra.push(h("p", {}, this.skipBtn));
     }
     this.feedback(t(hidden ? "puzzle.correctHidden" : "puzzle.correct", { move: what, units }), "correct", extra);
-    if (r.done) {   // solved: count it now, not after the engine's play-out
+    if (r.done) {   // solved: count it (and show the title) now, not after the engine's play-out
       this.saveOutcome("solved");
       this.showProgress();
+      this.revealed = true;
+      this.drawHead();
     }
     const frames = stepFrames(before, [r.action, ...(r.replies || []), ...rest], r.position);
     const said = [];
