@@ -22,6 +22,26 @@ function escapeText(text) {
   return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
+/** Tile names for a sentence: "紅頭十、丁三"; English keeps the Chinese beside,
+ *  "紅頭十 (Ping), 丁三 (Gee Joon three)" (the names players use at the table). */
+export function tileNames(codes, lang = "hant") {
+  if (lang === "en") return codes.map((c) => (BY_CODE[c] ? `${BY_CODE[c].hant} (${BY_CODE[c].en})` : "?")).join(", ");
+  return codes.map((c) => (BY_CODE[c] ? BY_CODE[c][lang] : "?")).join("、");
+}
+
+/** A tile's caption under its picture, as nodes to append: the name; on English pages the
+ *  Chinese name above the English one. */
+export function tileCaption(code, lang = "hant") {
+  const tile = BY_CODE[code];
+  if (!tile) return ["?"];
+  if (lang !== "en") return [tile[lang]];
+  const zh = document.createElement("span");
+  zh.className = "tj-tile-zh";
+  zh.lang = "zh-Hant";
+  zh.textContent = tile.hant;
+  return [zh, tile.en];
+}
+
 /** What a screen reader hears: "天 66", "Chop Gow 45", or the face-down label for null. */
 export function tileLabel(code, lang = "hant") {
   if (code === null || code === undefined || code === "back") return SPRITE.back[lang];

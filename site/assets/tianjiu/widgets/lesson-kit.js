@@ -2,7 +2,7 @@
 // lesson-deal): engine texts in the page language, tile pictures for exercises,
 // and a table view of a position.  Not a widget itself.
 import { h } from "../widget.js";
-import { tileSvg, BY_CODE } from "../tiles.js";
+import { tileSvg, BY_CODE, tileNames, tileCaption } from "../tiles.js";
 import { label, engineText } from "../i18n.js";
 
 /** An engine text {hant, en, hans?} in a language (简体 by the build's character table). */
@@ -36,7 +36,7 @@ export function tileRow(tiles, { height = 40, lang = "hant", named = true, cls =
     row.append(...codes.map((c) => {
       const fig = h("span", { class: "tj-lesson__tile" });
       fig.innerHTML = tileSvg(c, { height, lang });
-      if (c && BY_CODE[c]) fig.append(h("span", { class: "tj-lesson__tile-name", "aria-hidden": "true" }, BY_CODE[c][lang]));
+      if (c && BY_CODE[c]) fig.append(h("span", { class: "tj-lesson__tile-name", "aria-hidden": "true" }, ...tileCaption(c, lang)));
       return fig;
     }));
     return row;
@@ -49,9 +49,7 @@ export function seatName(seat, lang) {
   return label("seats", seat, lang);
 }
 
-export function tileNames(codes, lang) {
-  return codes.map((c) => (BY_CODE[c] ? BY_CODE[c][lang] : "?")).join(lang === "en" ? ", " : "、");
-}
+export { tileNames };   // (from tiles.js)
 
 const SEATS = ["E", "S", "W", "N"];
 

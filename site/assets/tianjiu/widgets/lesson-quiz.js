@@ -13,7 +13,7 @@
 //   data-tries, data-score ("right/asked"), data-skipped (repeats skipped so far).
 // Keyboard: every choice and tile is a button (Tab / Enter / Space); "Next" moves on.
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
-import { tileSvg, BY_CODE } from "../tiles.js";
+import { tileSvg, BY_CODE, tileCaption } from "../tiles.js";
 import { txt, bareTile, pipLabel, tileRow, boardView, randomSeed, seatName, signed } from "./lesson-kit.js";
 
 /** "天 66": a tile's name and pips, for controls whose question is not the name. */
@@ -142,7 +142,7 @@ export class TjLessonQuiz extends TjWidget {
           type: "button", class: "tj-quiz__tile has-name", "aria-pressed": "false", "data-code": code, "data-index": i,
           "aria-label": named(code, lang), html: tileSvg(code, { height: 56, lang, hidden: true }),
           onclick: () => this.togglePick(i),
-        }, h("span", { class: "tj-quiz__tile-name", "aria-hidden": "true" }, BY_CODE[code][lang]));
+        }, h("span", { class: "tj-quiz__tile-name", "aria-hidden": "true" }, ...tileCaption(code, lang)));
       });
       this.choicesEl.append(...this.pickButtons);
       return;

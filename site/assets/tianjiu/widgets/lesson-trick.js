@@ -9,7 +9,7 @@
 // State for tests: data-n, data-verdict ("" | "illegal" | "right" | "wrong"), data-winner,
 // data-cycled ("true" when the positions start again).
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
-import { tileSvg, BY_CODE } from "../tiles.js";
+import { tileSvg, BY_CODE, tileCaption } from "../tiles.js";
 import { txt, boardView, trickView, seatName, randomSeed } from "./lesson-kit.js";
 
 export class TjLessonTrick extends TjWidget {
@@ -86,7 +86,7 @@ export class TjLessonTrick extends TjWidget {
       type: "button", class: "tj-quiz__tile has-name", "aria-pressed": "false", "data-code": code,
       "aria-label": `${BY_CODE[code][lang]} ${code}`, html: tileSvg(code, { height: 56, lang, hidden: true }),
       onclick: () => this.toggle(i),
-    }, h("span", { class: "tj-quiz__tile-name", "aria-hidden": "true" }, BY_CODE[code][lang])));
+    }, h("span", { class: "tj-quiz__tile-name", "aria-hidden": "true" }, ...tileCaption(code, lang))));
     this.handEl.replaceChildren(...this.buttons);
   }
 

@@ -9,7 +9,7 @@
 // the chosen tray, Backspace/Delete takes the last one back; tiles in a tray
 // are buttons that remove themselves; each tray also takes typed notation.
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
-import { BY_CODE, tileSvg, parseCodes } from "../tiles.js";
+import { BY_CODE, tileSvg, parseCodes, tileCaption } from "../tiles.js";
 import { TILES } from "../generated.js";
 import { label, playName, engineText } from "../i18n.js";
 import "./settle.js";
@@ -50,7 +50,7 @@ export class TjPlayground extends TjWidget {
       const button = h("button", {
         type: "button", class: `tj-pick tj-pick--${tile.suit}`, "data-code": tile.code, tabindex: i === 0 ? 0 : -1,
         html: tileSvg(tile.code, { height: 56, lang, hidden: true }),
-      }, h("span", { class: "tj-pick__name" }, tile[lang]), h("span", { class: "tj-pick__count" }));
+      }, h("span", { class: "tj-pick__name" }, ...tileCaption(tile.code, lang)), h("span", { class: "tj-pick__count" }));
       button.addEventListener("click", () => this.add(tile.code));
       this.buttons.set(tile.code, button);
       grid.append(button);

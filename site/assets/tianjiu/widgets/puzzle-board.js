@@ -1,7 +1,7 @@
 // Drawing for <tj-puzzle>: the table (four seats, 棟, banker, the trick), a line of
 // tricks (solution, reveal) and the values view.  Pure DOM from JSON; no engine.
 import { h } from "../widget.js";
-import { tileSvg, BY_CODE } from "../tiles.js";
+import { tileSvg, BY_CODE, tileNames } from "../tiles.js";
 import { label, engineText } from "../i18n.js";
 
 export const SEATS = ["E", "S", "W", "N"];
@@ -21,12 +21,7 @@ export function seatName(seat, lang) {
   return label("seats", seat, lang);
 }
 
-/** Tile names for a sentence: "紅頭十、丁三"; in English with the Chinese beside,
- *  "紅頭十 (Ping), 丁三 (Gee Joon three)". */
-export function tileNames(codes, lang) {
-  if (lang === "en") return codes.map((c) => (BY_CODE[c] ? `${BY_CODE[c].hant} (${BY_CODE[c].en})` : "?")).join(", ");
-  return codes.map((c) => (BY_CODE[c] ? BY_CODE[c][lang] : "?")).join("、");
-}
+export { tileNames };   // (from tiles.js: the widgets of the trainer import it from here)
 
 /** "+6", "−2", "0", "+1.5" (a real minus sign; hidden puzzles give expected values). */
 export function fmtValue(v) {
