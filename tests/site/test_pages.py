@@ -197,6 +197,8 @@ def test_a_runtime_download_failure_ends_in_words_not_endless_loading(site, tab)
     tab.page.wait_for_selector("tj-playground[data-state=error]", timeout=30_000)
     text = tab.page.inner_text("tj-playground .tj-status")
     assert "could not be downloaded" in text and "retry" in text, text
+    assert text.count("engine") <= 2 and "not running" not in text, text   # said once
+    assert tab.page.locator("tj-playground .tj-status button.tj-retry").first.inner_text() == "Reload and try again"
 
 
 def test_the_page_never_freezes_while_the_engine_loads(site, tab):

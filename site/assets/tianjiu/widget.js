@@ -112,7 +112,13 @@ export class TjWidget extends HTMLElement {
     this.state = "error";
     if (!this.statusEl) this.statusEl = h("p", { class: "tj-status" });
     if (!this.contains(this.statusEl)) this.prepend(this.statusEl);
-    this.say(`${this.t(key)} ${explain(err, this.language)}`, "error");
+    // the engine did not start: say why once (not "could not start. … is not running: …") and
+    // offer a retry — a fresh page load, which also retries every download
+    const startFailed = key === "engine.failed" && err && err.type === "EngineUnavailable";
+    this.say(`${this.t(key)} ${startFailed ? engineText(err.message, this.language) : explain(err, this.language)}`, "error");
+    if (startFailed && typeof location !== "undefined") {
+      this.statusEl.append(" ", h("button", { type: "button", class: "tj-button tj-retry", onclick: () => location.reload() }, this.t("engine.reload")));
+    }
   }
 
   /** Build the DOM (tiles and controls); called once, before the engine is ready. */
