@@ -544,3 +544,19 @@ def test_played_examples_say_what_each_seat_played():
     assert ex["steps"][0]["say"]["hant"] == "南家先出至尊（二四、丁三）"
     # all hands stay open: every discard keeps its tiles for the page to show
     assert all(a["tiles"] for s in ex["steps"] for a in s["board"]["trick"])
+
+
+def test_a_wrong_settlement_answer_gets_the_rule_not_the_sum():
+    """Lesson 6: a wrong try shows the 棟, the units and the multiplier but not the amount
+    (trying again still means something); the right answer and "reveal" give the sum."""
+    for seed in SEEDS:
+        q = L.question("settle_amount", seed)
+        right = L.solution("settle_amount", seed)
+        wrong = next(c["id"] for c in q["choices"] if c["id"] != right)
+        miss = L.check("settle_amount", seed, wrong)
+        assert not miss["correct"] and miss["answer"] is None
+        assert miss["why"]["en"].endswith("Work it out again.") and f"= {right}," not in miss["why"]["en"]
+        shown = L.check("settle_amount", seed, wrong, reveal=True)
+        assert shown["answer"] == right and not shown["why"]["en"].endswith("again.")
+        hit = L.check("settle_amount", seed, right)
+        assert hit["correct"] and hit["answer"] == right and not hit["why"]["en"].endswith("again.")

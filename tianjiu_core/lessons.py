@@ -760,8 +760,9 @@ def _settle_question(kind: str, seed: int):
                    "ask": SEATS[seat], "seats": {SEATS[x]: {"dong": dong[x]} for x in range(4)}},
          "choices": [{"id": str(o), "text": _money(o)} for o in options]}
 
-    def hint() -> Text:
-        """Why: the 棟, the units, the multiplier and the sum (as the calculator's lines)."""
+    def hint(final: bool = True) -> Text:
+        """Why: the 棟, the units, the multiplier and (``final``) the sum, as the calculator's
+        lines.  A wrong try gets the rule without the sum, so trying again still means something."""
         if d == 0:
             base = T(f"有 0 棟，是空棟，算 {units} 注", f"has 0 棟 (空棟), worth {units} units")
         elif d == 4:
@@ -785,6 +786,8 @@ def _settle_question(kind: str, seed: int):
                                                     "without the multiplier.")
         else:
             mult = T("；莊家不在這一對之中，不用乘。", "; the banker is neither of these two, so no multiplier.")
+        if not final:
+            return _join(base, mult, T("再算一次。", " Work it out again."))
         if abs(amount) != plain:
             calc = T(f"{plain} × {m} = {abs(amount)}，", f"{plain} × {m} = {abs(amount)}, so")
         else:
@@ -794,7 +797,8 @@ def _settle_question(kind: str, seed: int):
     def grade(answer: Any, reveal: bool) -> dict:
         a = int(_answer_id(answer, ids))
         right = a == amount
-        why = _join(T("對！" if right else "不對。", "Right!" if right else "Not quite."), _seat(seat), hint())
+        why = _join(T("對！" if right else "不對。", "Right!" if right else "Not quite."), _seat(seat),
+                    hint(final=right or reveal))
         return {"correct": right, "why": why, "answer": str(amount) if (right or reveal) else None}
 
     return q, grade, str(amount)
