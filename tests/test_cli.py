@@ -355,3 +355,13 @@ def test_bridge_answers_json_to_anything():
         answer = json.loads(handle_json(text))
         assert answer["ok"] is False and message in answer["error"]["message"], answer
         assert answer["error"]["message_zh"]
+
+
+def test_bridge_seeds_are_whole_numbers():
+    from tianjiu_core.bridge import handle
+
+    for seed in (1.5, True, "7", -1, 2**64):
+        for op in ("deal", "new_hand"):
+            answer = handle({"op": op, "seed": seed})
+            assert answer["ok"] is False and "seed: a whole number" in answer["error"]["message"], (op, seed)
+    assert handle({"op": "deal", "seed": 7})["ok"] and handle({"op": "new_hand", "seed": 2**64 - 1})["ok"]
