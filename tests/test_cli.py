@@ -363,5 +363,6 @@ def test_bridge_seeds_are_whole_numbers():
     for seed in (1.5, True, "7", -1, 2**64):
         for op in ("deal", "new_hand"):
             answer = handle({"op": op, "seed": seed})
-            assert answer["ok"] is False and "seed: a whole number" in answer["error"]["message"], (op, seed)
+            assert answer["ok"] is False and "seed must be an integer" in answer["error"]["message"], (op, seed)
+            assert answer["error"]["message_zh"].startswith("seed 要是"), answer
     assert handle({"op": "deal", "seed": 7})["ok"] and handle({"op": "new_hand", "seed": 2**64 - 1})["ok"]

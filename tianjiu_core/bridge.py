@@ -117,14 +117,6 @@ def _error(kind: str, message: str, message_zh: str | None = None) -> dict[str, 
     return {"ok": False, "error": {"type": kind, "message": message, "message_zh": message_zh}}
 
 
-def _seed(value: Any) -> int:
-    """A request's ``seed``: a whole number 0 ≤ seed < 2**64 (not 1.5, not true, not "7")."""
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**64:
-        raise NotationError(f"seed: a whole number from 0 to 2**64 − 1, not {value!r}",
-                            zh=f"seed 要是 0 至 2**64 − 1 的整數，不是 {value!r}")
-    return value
-
-
 def _tiles(value: Any, context: Any = None) -> tuple:
     if isinstance(value, str):
         return parse_tiles(value, context)
@@ -261,7 +253,7 @@ def _deal(req: dict) -> dict:
         if dice is None:
             raise NotationError("a given wall needs its dice")
     else:
-        rng = Rng(_seed(req.get("seed", 0)))
+        rng = Rng(req.get("seed", 0))   # Rng checks the seed (a whole number, no coercion)
         from .deal import _shuffle
         wall = _shuffle(rng)
         dice = req.get("dice") or rng.dice()
@@ -308,7 +300,7 @@ def _new_hand(req: dict) -> dict:
     """A hand against engine players: ``seed``, ``rules``, ``banker``, ``banker_streak``,
     ``method``, ``humans`` (seats a person plays; default ``["S"]``)."""
     rules = _rules(req.get("rules"))
-    seed = _seed(req.get("seed", 0))
+    seed = req.get("seed", 0)   # checked by Rng in Hand.from_seed (no int() coercion)
     hand = Hand.from_seed(seed, rules, banker=parse_seat(req.get("banker", "E")),
                           banker_streak=int(req.get("banker_streak", 1)),
                           method=req.get("method", "間棟"))

@@ -78,7 +78,8 @@ class Rng:
 
     def __init__(self, seed: int) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= _MASK:
-            raise NotationError(f"seed must be an integer 0 ≤ seed < 2**64, not {seed!r}")
+            raise NotationError(f"seed must be an integer 0 ≤ seed < 2**64, not {seed!r}",
+                                zh=f"seed 要是 0 至 2**64 − 1 的整數，不是 {seed!r}")
         self.state = seed
 
     def next_u64(self) -> int:
