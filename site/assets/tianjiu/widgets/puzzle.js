@@ -444,7 +444,7 @@ export class TjPuzzle extends TjWidget {
     this.skipping = false;
     this.srEl.textContent = said.join(lang === "en" ? ". " : "。");
     this.moves.push(move);
-    this.history.push({ position: r.position, result: r.result, auto: autoPlay });
+    this.history.push({ position: r.position, result: r.result });
     this.busy = false;
     if (r.done) await this.finish(r);
     else {
