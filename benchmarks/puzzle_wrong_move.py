@@ -15,6 +15,7 @@ from pathlib import Path
 
 from tianjiu_core import puzzles as P
 from tianjiu_core.bridge import handle_json
+from tianjiu_core.puzzles.verification import cold_solver
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -29,7 +30,7 @@ def main() -> None:
         wrong = next((a for a in P.values(p, [])["steps"][0]["actions"] if not a["best"]), None)
         if wrong is None:
             continue
-        P._cold_solver()
+        cold_solver()
         t0 = time.process_time()
         r = json.loads(handle_json(json.dumps({"op": "puzzle_step", "toml": text, "moves": [], "move": wrong["action"]})))
         ts.append((time.process_time() - t0) * 1000)

@@ -59,7 +59,7 @@ def _summary(times: dict[str, float]) -> dict:
 
 
 def bench_verify(folder: str) -> dict:
-    from tianjiu_core.puzzles_cli import check_paths
+    from tianjiu_core.cli.puzzles import check_paths
 
     t0, c0 = time.perf_counter(), time.process_time()
     res = check_paths([folder], cache=None, git=False)

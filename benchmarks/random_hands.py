@@ -25,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tianjiu_core.deal import Rng  # noqa: E402
-from tianjiu_core.game import Hand  # noqa: E402
+from tianjiu_core.tiengow.deal import Rng  # noqa: E402
+from tianjiu_core.tiengow.game import Hand  # noqa: E402
 from tianjiu_core.players import random_action  # noqa: E402
-from tianjiu_core.rules import Rules  # noqa: E402
+from tianjiu_core.tiengow.rules import Rules  # noqa: E402
 
 
 def play_hands(n: int, first_seed: int, rules: Rules) -> tuple[list[float], int, int]:

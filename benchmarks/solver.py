@@ -38,10 +38,10 @@ HERE = Path(__file__).resolve().parent
 if (HERE.parent / "tianjiu_core").exists() and sys.platform != "emscripten":
     sys.path.insert(0, str(HERE.parent))
 
-from tianjiu_core.deal import Rng  # noqa: E402
-from tianjiu_core.game import Hand, find_natural  # noqa: E402
-from tianjiu_core.rules import Rules  # noqa: E402
-from tianjiu_core.solver import BudgetExceededError, clear_caches, solve  # noqa: E402
+from tianjiu_core.tiengow.deal import Rng  # noqa: E402
+from tianjiu_core.tiengow.game import Hand, find_natural  # noqa: E402
+from tianjiu_core.tiengow.rules import Rules  # noqa: E402
+from tianjiu_core.solver.search import BudgetExceededError, clear_caches, solve  # noqa: E402
 from tianjiu_core.tiles import FULL_SET  # noqa: E402
 
 DEFAULT_COUNT = {2: 40, 3: 40, 4: 30, 5: 10, 6: 6, 7: 3, 8: 3}

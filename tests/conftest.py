@@ -1,6 +1,6 @@
 """Shared test helpers.
 
-Engine part: ``position`` builds a :class:`~tianjiu_core.game.Hand` from a
+Engine part: ``position`` builds a :class:`~tianjiu_core.tiengow.game.Hand` from a
 position written in pip codes, ``play_out`` plays a list of actions on it and
 ``random_hand`` plays a seeded hand to the end with uniformly random legal
 actions (the policy of the property tests and the benchmark).
@@ -12,11 +12,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from tianjiu_core.deal import Rng
-from tianjiu_core.game import Hand
+from tianjiu_core.tiengow.deal import Rng
+from tianjiu_core.tiengow.game import Hand
 from tianjiu_core.notation import parse_seat, parse_tiles
 from tianjiu_core.players import random_action
-from tianjiu_core.rules import Rules
+from tianjiu_core.tiengow.rules import Rules
 
 # --------------------------------------------------------------------------- engine
 
@@ -26,7 +26,7 @@ def make_position(holdings: Sequence[str], *, dong: Sequence[int] = (0, 0, 0, 0)
                   rules: Rules | dict | str | None = None, shown: str = "",
                   trick: Sequence[str] = (), first_lead_top: bool = False) -> Hand:
     """A Hand from a position: ``holdings`` are four strings of tiles (E S W N)."""
-    from tianjiu_core.game import Action
+    from tianjiu_core.tiengow.game import Action
 
     if not isinstance(rules, Rules):
         rules = Rules.from_dict(rules)

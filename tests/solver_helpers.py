@@ -1,6 +1,6 @@
 """Helpers shared by the solver tests: seeded random positions and a plain brute force.
 
-The brute force is deliberately independent of :mod:`tianjiu_core.solver`: it
+The brute force is deliberately independent of :mod:`tianjiu_core.solver.search`: it
 walks :meth:`Hand.legal_actions` with :meth:`Hand.act` / :meth:`Hand.undo`,
 no pruning, no caching, and reads ``result.payments``.
 """
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-from tianjiu_core.game import Hand
+from tianjiu_core.tiengow.game import Hand
 from tianjiu_core.notation import parse_tiles
-from tianjiu_core.rules import Rules
+from tianjiu_core.tiengow.rules import Rules
 from tianjiu_core.tiles import FULL_SET, Tile
 
 RULE_VARIANTS = [

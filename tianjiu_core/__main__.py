@@ -1,5 +1,5 @@
 """``python -m tianjiu_core`` runs the ``tianjiu`` command line."""
 
-from .cli import main
+from .cli.main import main
 
 raise SystemExit(main())

@@ -31,6 +31,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from .errors import AmbiguousTileError, NotationError
+from .tiles import ALIASES as _ALIASES
 from .tiles import BY_CODE, TILES, Tile
 
 __all__ = [
@@ -61,23 +62,6 @@ def _norm(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold()
 
 
-def _build_aliases() -> dict[str, frozenset[int]]:
-    table: dict[str, set[int]] = {}
-
-    def add(name: str, tile: Tile) -> None:
-        key = " ".join(_norm(name).replace("-", " ").split())
-        if key:
-            table.setdefault(key, set()).add(tile.index)
-
-    for t in TILES:
-        add(t.code, t)
-        for name in (t.name_hant, t.name_hans, t.name_en, t.meaning_en, t.jyutping,
-                     *t.aliases_hant, *t.aliases_hans, *t.aliases_en):
-            add(name, t)
-    return {k: frozenset(v) for k, v in table.items()}
-
-
-_ALIASES = _build_aliases()
 _MAX_ALIAS = max(len(k) for k in _ALIASES)
 
 

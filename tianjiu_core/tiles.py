@@ -18,10 +18,11 @@ Tile.parse('66')
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
-from .errors import NotationError
+from .errors import AmbiguousTileError, NotationError
 
 __all__ = ["Tile", "TILES", "FULL_SET", "CIVIL", "MILITARY", "Suit"]
 
@@ -239,9 +240,26 @@ class Tile:
         >>> Tile.parse("天牌") is Tile.parse("66") is Tile.parse("teen")
         True
         """
-        from .notation import parse_tile
-
-        return parse_tile(text)
+        key = alias_key(text)
+        if len(key) == 2 and key.isdigit():
+            tile = BY_CODE.get("".join(sorted(key)))
+            if tile is None:
+                raise NotationError(
+                    f"{text!r} is not a tile: pip halves run from 1 to 6 (e.g. 66, 13)",
+                    zh=f"「{text}」不是牌：每邊的點數由 1 到 6（例如 66、13）")
+            return tile
+        faces = ALIASES.get(key)
+        if faces is None:
+            raise NotationError(
+                f"{text!r} is not a tile code or name (try a pip code such as 66, or a name "
+                "such as 天 / Teen)",
+                zh=f"「{text}」不是牌的寫法或名字（可以寫點數如 66，或名字如 天）")
+        if len(faces) > 1:
+            codes = [TILES[i].code for i in sorted(faces)]
+            raise AmbiguousTileError(
+                f"{text!r} is ambiguous: it names {' or '.join(codes)}; write the pip code", codes,
+                zh=f"「{text}」可以是 {' 或 '.join(codes)}：請寫點數，例如 {codes[0]}")
+        return TILES[next(iter(faces))]
 
 
 def _build() -> tuple[Tile, ...]:
@@ -270,6 +288,28 @@ MILITARY: tuple[Tile, ...] = tuple(t for t in TILES if t.is_military)
 BY_CODE: dict[str, Tile] = {t.code: t for t in TILES}
 FULL_SET: tuple[Tile, ...] = tuple(t for t in TILES for _ in range(t.copies))
 """The 32 tiles of a set, in table order (天 天 地 地 … 丁三)."""
+
+
+def alias_key(name: str) -> str:
+    """A name as :data:`ALIASES` stores it: NFKC, case-folded, hyphens as spaces, one space
+    between words (``"Red-head  ten"`` → ``"red head ten"``)."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().replace("-", " ").split())
+
+
+def _build_aliases() -> dict[str, frozenset[int]]:
+    table: dict[str, set[int]] = {}
+    for t in TILES:
+        for name in (t.code, t.name_hant, t.name_hans, t.name_en, t.meaning_en, t.jyutping,
+                     *t.aliases_hant, *t.aliases_hans, *t.aliases_en):
+            key = alias_key(name)
+            if key:
+                table.setdefault(key, set()).add(t.index)
+    return {k: frozenset(v) for k, v in table.items()}
+
+
+ALIASES: dict[str, frozenset[int]] = _build_aliases()
+"""Every spelling of the table (codes, 繁/简/English names, meanings, Jyutping, aliases) keyed
+by :func:`alias_key` → the indices of the faces it names (``"九"`` names two)."""
 
 
 def _tile_at(index: int) -> Tile:

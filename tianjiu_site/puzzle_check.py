@@ -6,7 +6,7 @@ the same text and the same engine sources — results are cached by content hash
 ``.cache/puzzles-check.json`` (ignored by git) — and the schedule is checked against
 the collection and git HEAD.  Any failure stops the build with an error that names
 the bad file.  The test command checks the whole collection without the cache
-(``tests/test_puzzles_collection.py``).
+(``tests/puzzles/test_puzzles_collection.py``).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def check_collection(folder: Path = PUZZLES_DIR, cache: Path | None = CACHE) -> 
     the bad files.  Runs once per process for an unchanged folder."""
     if not folder.is_dir():
         return
-    from tianjiu_core.puzzles_cli import check_paths, engine_fingerprint
+    from tianjiu_core.cli.puzzles import check_paths, engine_fingerprint
 
     stamp = engine_fingerprint() + "".join(
         f"{p.name}:{p.stat().st_mtime_ns}" for p in sorted(folder.glob("*.toml")))

@@ -150,7 +150,7 @@ def _hans_chars() -> dict[str, str]:
     """繁→简 for every Han character in the engine's sources and the puzzle files (engine
     messages, labels and puzzle texts are 繁體; the browser converts them with this table)."""
     chars: set[str] = set()
-    for p in [*(ROOT / "tianjiu_core").glob("*.py"), *(ROOT / "puzzles").glob("*.toml")]:
+    for p in [*sorted((ROOT / "tianjiu_core").rglob("*.py")), *(ROOT / "puzzles").glob("*.toml")]:
         chars.update(ch for ch in p.read_text(encoding="utf-8") if "\u3400" <= ch <= "\u9fff")
     table = {}
     for ch in sorted(chars):
@@ -166,8 +166,8 @@ def generated_js(wheel_name: str, strings_path: Path, build_hash: str, offline: 
     import tianjiu_core
     from tianjiu_core import svg
     from tianjiu_core.notation import SEAT_NAMES
-    from tianjiu_core.plays import CLASS_NAMES
-    from tianjiu_core.scoring import FINISH_LABELS, RULE_LABELS
+    from tianjiu_core.tiengow.plays import CLASS_NAMES
+    from tianjiu_core.tiengow.scoring import FINISH_LABELS, RULE_LABELS
     from tianjiu_core.tiles import TILES
 
     pyodide_version = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]

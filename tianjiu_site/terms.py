@@ -23,9 +23,9 @@ EXTRA = ("天九", "天九牌", "骨牌", "牌九", "莊家", "連莊", "飛莊"
 
 def terms() -> list[str]:
     """Sorted unique terms (two or more Han characters), 繁體 and 简体."""
-    from tianjiu_core.deal import METHODS
-    from tianjiu_core.plays import CLASS_NAMES, all_plays
-    from tianjiu_core.scoring import FINISH_LABELS, RULE_LABELS
+    from tianjiu_core.tiengow.deal import METHODS
+    from tianjiu_core.tiengow.plays import CLASS_NAMES, all_plays
+    from tianjiu_core.tiengow.scoring import FINISH_LABELS, RULE_LABELS
     from tianjiu_core.tiles import TILES
 
     words: set[str] = set(EXTRA)

@@ -1,4 +1,4 @@
-"""The tutorial (site/lessons) in Chromium (named apart from tests/test_lessons.py, the engine side,
+"""The tutorial (site/lessons) in Chromium (named apart from tests/lessons/test_lessons.py, the engine side,
 so pytest can collect both): every lesson's check answered wrong and then
 right, graded by the engine in the page; the 简体 build free of 繁體-only characters
 outside lang="zh-Hant"; phone width; screenshots.
@@ -27,6 +27,7 @@ import re
 from html.parser import HTMLParser
 
 from tianjiu_core import lessons as L
+from tianjiu_core.lessons import house_rules
 from tianjiu_core.tiles import BY_CODE
 
 LESSONS = ["01-tiles", "02-ranking", "03-plays", "04-trick", "05-finishing", "06-settlement",
@@ -234,7 +235,7 @@ def test_every_lesson_check_in_traditional_chinese(tab):
     # fifteen fixed questions in turn: never the same twice in a row, and the quiz says
     # when it starts again
     seen = [page.inner_text("tj-lesson-quiz .tj-quiz__prompt")]
-    count = len(L._RULES_ORDER)
+    count = len(house_rules._RULES_ORDER)
     for k in range(count):
         page.click("tj-lesson-quiz .tj-quiz__actions >> text=下一題")
         wait_question(page, "tj-lesson-quiz")

@@ -21,7 +21,7 @@ from sitekit import ENGINE_TIMEOUT_MS, ROOT
 
 from tianjiu_core import bridge
 from tianjiu_core import puzzles as P
-from tianjiu_core.notation import SEAT_NAMES
+from tianjiu_core.notation import SEAT_NAMES, SEATS
 from tianjiu_core.tiles import TILES
 from tianjiu_site import hans, puzzle_pages
 
@@ -298,7 +298,7 @@ def test_wrong_move_is_explained_then_hint_and_retry(tab):
     ref = P.refute(p, [], bad["action"])
     assert ref is not None and ref["value"] == bad["value"]
     assert "Not the best move." in text and "with best play by everyone" in text, text
-    hero_dong = ref["dong"][P.SEATS[p.hero]]
+    hero_dong = ref["dong"][SEATS[p.hero]]
     end = "You end with no 棟 (空棟)" if hero_dong == 0 else f"You end with {hero_dong} 棟"
     assert f"{end}: {signed(bad['value'])} unit" in text, text
     assert f"The best move gets {signed(bad['best_value'])} unit" in text, text

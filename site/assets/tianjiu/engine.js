@@ -3,7 +3,7 @@
 //   import { engine } from "./engine.js";
 //   const e = await engine();                 // starts the worker the first time
 //   const play = await e.classify("66 66 36 45");   // → {class: "four", name_hant: "四天九", …}
-//   await e.call("solve", {position});        // any op registered in tianjiu_core.bridge
+//   await e.call("solve", {position});        // any op listed in tianjiu_core.bridge.OP_MODULES
 //
 // Every method returns a promise of the bridge's `result`; an engine error
 // ({"ok": false}) rejects with an EngineError {type, message}, e.g.

@@ -8,7 +8,7 @@
 //   worker → page  {id, json}        json = the bridge's JSON answer
 //                  {id, error}       the call itself crashed (not an engine error)
 // Engine errors (bad tiles, illegal plays) are ordinary answers {"ok": false, …}
-// from tianjiu_core/bridge.py; the worker never interprets requests.
+// from tianjiu_core/bridge/; the worker never interprets requests.
 
 let handleJson = null;
 const t0 = performance.now();

@@ -1,0 +1,326 @@
+"""The exact solver (tianjiu_core.solver.search): known positions, brute-force cross-check,
+agreement with playing the actions out in Hand, grouping, budget, bridge op."""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import random
+import tomllib
+
+import pytest
+
+from solver_helpers import RULE_VARIANTS, THEMES, TooBig, brute_force, random_position
+from tianjiu_core import bridge
+from tianjiu_core.bridge import hand_ops
+from tianjiu_core.errors import IllegalActionError, TianJiuError
+from tianjiu_core.tiengow.game import Hand
+from tianjiu_core.notation import parse_tiles
+from tianjiu_core.tiengow.position import Position
+from tianjiu_core.tiengow.rules import Rules
+from tianjiu_core.solver.search import BudgetExceededError, solve
+from tianjiu_core.tiles import FULL_SET
+
+HERE = os.path.dirname(__file__)
+POSITIONS = sorted(glob.glob(os.path.join(HERE, "positions", "*.toml")))
+
+
+def values(sol) -> list[tuple[str, int]]:
+    return [(a.action.notation(), a.value) for a in sol.actions]
+
+
+# --------------------------------------------------------------------------- known positions
+@pytest.mark.parametrize("path", POSITIONS, ids=[os.path.basename(p) for p in POSITIONS])
+def test_known_position(path):
+    """Hand-computed answers (each file says why), also confirmed by the brute force."""
+    with open(path, "rb") as fh:
+        data = tomllib.load(fh)
+    pos = Position.from_dict(data["position"])
+    expect = data["expect"]
+    sol = solve(pos.to_hand(), expect["hero"])
+    got = dict(values(sol))
+    assert sol.value == expect["value"]
+    for action, value in expect["actions"].items():
+        assert got[action] == value, action
+    assert values(sol) == brute_force(pos.to_hand(), sol.hero, memo=True)
+
+
+def test_value_is_worst_action_when_an_opponent_acts():
+    """The hero is 南; 東 (an opponent) is to act: the position's value is its minimum."""
+    with open(os.path.join(HERE, "positions", "zhizun_order.toml"), "rb") as fh:
+        pos = Position.from_dict(tomllib.load(fh)["position"])
+    sol = solve(pos.to_hand(), "S")
+    assert sol.hero == 1 and sol.to_act == 0
+    assert sol.value == min(a.value for a in sol.actions)
+    # 東's best line (for 東) is 南's worst: 天 first, then 包尊 or 么結 (36 from three losers)
+    assert dict(values(sol))["66"] == -12 and sol.value == -12
+
+
+# --------------------------------------------------------------------------- cross-check
+def _cross_check(seed: int, count: int, **kwargs) -> int:
+    """Solver == brute force on ``count`` random positions; returns positions checked."""
+    rng = random.Random(seed)
+    checked = 0
+    while checked < count:
+        hand = random_position(rng, **kwargs)
+        hero = rng.randrange(4)
+        try:
+            expected = brute_force(hand, hero, memo=True, max_nodes=20_000)
+        except TooBig:
+            continue
+        sol = solve(hand, hero)
+        assert values(sol) == expected, (repr(hand), hand.trick, hand.rules, hero)
+        # grouped actions share a value
+        by_group: dict[int, set[int]] = {}
+        for a in sol.actions:
+            by_group.setdefault(a.group, set()).add(a.value)
+        assert all(len(v) == 1 for v in by_group.values())
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_cross_check_themes(theme):
+    """≤ 3 tiles a seat (4 for the fours), every rules variant, every theme."""
+    assert _cross_check(1000 + sorted(THEMES).index(theme), 18, theme=theme) == 18
+
+
+@pytest.mark.parametrize("variant", range(len(RULE_VARIANTS)))
+def test_cross_check_rules(variant):
+    assert _cross_check(2000 + variant, 12, rules=RULE_VARIANTS[variant]) == 12
+
+
+def test_cross_check_sweeps():
+    """One seat holds every 棟 so far: 七支/八支 and the shown tiles decide."""
+    assert _cross_check(3000, 30, sweep=True) == 30
+
+
+def test_cross_check_four_tiles():
+    assert _cross_check(4000, 10, n=4) == 10
+
+
+# --------------------------------------------------------------------------- playing it out
+def _principal_line(hand: Hand, hero: int) -> int:
+    """Play the solver's best action for whoever is to act until the end; returns
+    the hero's payments from the start of the line (bonuses included)."""
+    base = hand.bonuses.payments[hero]
+    while not hand.is_over:
+        sol = solve(hand, hero)
+        hand.act(sol.best()[0].action)
+    return hand.result.payments[hero] - base
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_value_matches_playing_the_line_out(n):
+    """The root value equals what the hero gets when everybody follows the solver —
+    the solver's own state and scoring agree with Hand and result.payments."""
+    rng = random.Random(50 + n)
+    for _ in range(6 if n < 5 else 2):
+        hand = random_position(rng, n=n, max_trick_actions=2)
+        hero = rng.randrange(4)
+        value = solve(hand, hero).value
+        assert _principal_line(hand.copy(), hero) == value
+
+
+def test_every_action_value_matches_its_line():
+    """Each action's value, not just the best: act, then follow the solver."""
+    rng = random.Random(77)
+    for _ in range(4):
+        hand = random_position(rng, n=4, max_trick_actions=0)
+        hero = hand.to_act
+        sol = solve(hand, hero)
+        for av in sol.actions:
+            h = hand.copy()
+            base = h.bonuses.payments[hero]
+            h.act(av.action)
+            got = _principal_line(h, hero) + h.bonuses.payments[hero] - base if not h.is_over \
+                else h.result.payments[hero] - base
+            assert got == av.value, av
+
+
+# --------------------------------------------------------------------------- grouping
+def test_identical_and_equivalent_discards_share_a_group():
+    # 南 must discard one tile on 東's 天: 36 and 45 are the same kind (雜九)
+    hand = Hand(Rules(), banker=0, holdings=[parse_tiles("66 44"), parse_tiles("36 45"),
+                                             parse_tiles("11 13"), parse_tiles("33 46")],
+                dong=[3, 1, 1, 1], leader=0, shown=())
+    hand.act("66")
+    sol = solve(hand, "S")
+    groups = {a.action.notation(): a.group for a in sol.actions}
+    assert groups["discard 36"] == groups["discard 45"]
+
+
+def test_run_discards_group():
+    """Tiles of one seat with no other seat's tile between them are interchangeable."""
+    hand = Hand(Rules(), banker=0,
+                holdings=[parse_tiles("66 13 26"), parse_tiles("55 33 25"),
+                          parse_tiles("11 46 14"), parse_tiles("44 16 23")],
+                dong=[2, 1, 1, 1], leader=0, shown=())
+    hand.act("66")
+    sol = solve(hand, "S")
+    g = {a.action.notation(): a for a in sol.actions}
+    # 55 and 33 are adjacent (13 is above, 46 below): keeping either is the same
+    assert g["discard 55"].group == g["discard 33"].group
+    assert g["discard 55"].value == g["discard 33"].value
+    assert g["discard 25"].group != g["discard 55"].group
+
+
+def test_all_legal_actions_listed_in_engine_order():
+    rng = random.Random(5)
+    hand = random_position(rng, n=3)
+    sol = solve(hand, 0)
+    assert [a.action for a in sol.actions] == hand.legal_actions()
+
+
+# --------------------------------------------------------------------------- budget, errors
+def _deal8(seed: int) -> Hand:
+    rng = random.Random(seed)
+    tiles = list(FULL_SET)
+    rng.shuffle(tiles)
+    return Hand(Rules(natural_hands="none"), banker=0,
+                holdings=[tiles[i * 8:(i + 1) * 8] for i in range(4)])
+
+
+def test_budget_raises_instead_of_answering():
+    hand = _deal8(1)
+    with pytest.raises(BudgetExceededError, match="not solved within the budget of 5,000 nodes") as exc:
+        solve(hand, budget=5000)
+    assert isinstance(exc.value, TianJiuError) and exc.value.nodes == 5000
+
+
+def test_deep_search_stays_within_the_stack():
+    """A full deal searched for 30,000 nodes reaches the last tricks (depth ≈ 33 frames
+    per line) and stops with the budget error, never a RecursionError."""
+    import sys
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(200)  # Pyodide-like headroom: the search needs far less
+    try:
+        with pytest.raises(BudgetExceededError):
+            solve(_deal8(2), budget=30_000)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def test_progress_callback():
+    seen = []
+    with pytest.raises(BudgetExceededError):
+        solve(_deal8(3), budget=200_000, progress=seen.append)
+    assert seen and seen == sorted(seen) and all(c % 65536 == 0 for c in seen)
+
+
+def test_finished_hand_is_an_error():
+    with open(os.path.join(HERE, "positions", "finish_teen.toml"), "rb") as fh:
+        hand = Position.from_dict(tomllib.load(fh)["position"]).to_hand()
+    hand.act("66")
+    for _ in range(3):
+        hand.act(hand.legal_actions()[0])
+    with pytest.raises(IllegalActionError, match="over"):
+        solve(hand)
+
+
+# --------------------------------------------------------------------------- bridge op
+def _toml(name: str) -> str:
+    with open(os.path.join(HERE, "positions", name), "rb") as fh:
+        data = tomllib.load(fh)
+    return Position.from_dict(data["position"]).dumps()
+
+
+def test_bridge_solve_json():
+    resp = bridge.handle({"op": "solve", "position": _toml("yao_capture.toml")})
+    assert resp["ok"], resp
+    r = resp["result"]
+    assert r["hero"] == "S" and r["value"] == 36
+    assert r["actions"] == [{"action": "24", "value": 36, "group": 0},
+                            {"action": "discard 24", "value": -6, "group": 1}]
+    # a position given as a table, hero named in the request
+    table = Position.loads(_toml("zhizun_order.toml")).to_dict()
+    r = bridge.handle({"op": "solve", "position": table, "hero": "N"})["result"]
+    assert r["hero"] == "N" and r["to_act"] == "E"
+    json.dumps(r)  # plain JSON
+
+
+def test_bridge_errors():
+    r = bridge.handle({"op": "solve", "position": _toml("zhizun_order.toml"), "budget": 3})
+    assert not r["ok"] and r["error"]["type"] == "BudgetExceededError"
+    r = bridge.handle({"op": "solve", "position": "[tiles]\nE = \"66\""})
+    assert not r["ok"] and r["error"]["type"] == "InconsistentPositionError"
+    assert "position: tiles" in r["error"]["message"]
+    r = bridge.handle({"op": "solve"})
+    assert not r["ok"] and "position" in r["error"]["message"]
+    r = bridge.handle({"op": "solve", "position": _toml("zhizun_order.toml"), "budget": -1})
+    assert not r["ok"] and "budget" in r["error"]["message"]
+
+
+def test_bridge_solve_live_hand():
+    """``hand_id`` solves the hand a page is playing (here after the deal)."""
+    r = bridge.handle({"op": "new_hand", "seed": 3, "humans": ["E", "S", "W", "N"]})["result"]
+    hid = r["hand_id"]
+    session = hand_ops._HANDS[hid]
+    hand: Hand = session["hand"]
+    # play until 3 tiles each remain, then ask the solver
+    while hand.tiles_left > 3 or hand.trick:
+        hand.act(hand.legal_actions()[0])
+    r = bridge.handle({"op": "solve", "hand_id": hid, "hero": "E"})
+    assert r["ok"], r
+    assert r["result"]["value"] == solve(hand, 0).value
+
+
+def test_captor_is_never_dominated_while_its_yao_is_in_play():
+    """南 must discard 25 or 24 under 東's 天.  Keeping the higher military tile (25)
+    would be the natural choice, but 東 must then lead its 丁三 (12) into the last
+    trick: 二四 (24) captures it, 么雙擒四, f = 4 and 東 pays everybody's debts."""
+    hand = Hand(Rules(), banker=0,
+                holdings=[parse_tiles("66 12"), parse_tiles("25 24"), parse_tiles("33 55"),
+                          parse_tiles("22 56")], dong=[3, 1, 1, 1], leader=0, shown=())
+    hand.act("66")
+    sol = solve(hand, "S")
+    got = dict(values(sol))
+    assert got == dict(brute_force(hand, 1, memo=True))
+    assert got["discard 25"] > got["discard 24"]
+    # 南 finishes by capture: 東 pays for 西 and 北 (1 棟 each: 3 × 4 = 12 each); 東
+    # itself holds 4 棟 after the 天 (歸棟, 0): 24
+    assert got["discard 25"] == 24
+
+
+@pytest.mark.parametrize("n, count", [(4, 16), (5, 3)])
+def test_pruning_changes_no_value(n, count):
+    """Beyond the brute force's reach: every shortcut (runs, dominance, dead seats,
+    claims, canonical keys, shared tables) on vs all off gives the same values."""
+    rng = random.Random(600 + n)
+    for _ in range(count):
+        hand = random_position(rng, n=n, max_trick_actions=2)
+        hero = rng.randrange(4)
+        assert values(solve(hand, hero)) == values(solve(hand, hero, _pruning=False)), (
+            repr(hand), hand.trick, hand.rules, hero)
+
+
+@pytest.mark.parametrize("preset", ["hk", "no_wen_zun", "classic"])
+def test_play_table_is_the_engines(preset):
+    """The solver's plays (over kinds: 36/45, 26/35, 25/34, 14/23 merged) are exactly
+    the engine's ``all_plays`` with the same classes and ranks."""
+    from tianjiu_core.tiengow.plays import PLAY_CLASSES, all_plays
+    from tianjiu_core.solver.search import KIND_OF, _Tables
+    for rules in (Rules.preset(preset), Rules.from_dict({"preset": preset,
+                                                         "zhizun_singles_lowest": True})):
+        tb = _Tables(rules)
+        engine = {tuple(sorted(KIND_OF[t.index] for t in p.tiles)): (p.cls, p.rank)
+                  for p in all_plays(rules)}
+        mine = {tb.kinds[i]: (PLAY_CLASSES[tb.cls[i]], tb.rank[i]) for i in range(len(tb.mask))}
+        assert mine == engine
+
+
+def test_a_seat_that_can_never_win_again_has_one_discard_group():
+    """西 holds only low tiles that beat nothing the others hold: every discard is the
+    same (it will never win a trick), so all its discards share one group."""
+    hand = Hand(Rules(), banker=0,
+                holdings=[parse_tiles("66 11 44"), parse_tiles("13 55 36"),
+                          parse_tiles("15 12 22"), parse_tiles("33 45 26")],
+                dong=[2, 1, 1, 1], leader=0, shown=())
+    hand.act("66")
+    hand.act("discard 36")
+    sol = solve(hand, "W")
+    discards = [a for a in sol.actions if a.action.kind == "discard"]
+    assert len(discards) == 3 and len({a.group for a in discards}) == 1
+    assert len({a.value for a in discards}) == 1
+    assert values(sol) == brute_force(hand, 2, memo=True)

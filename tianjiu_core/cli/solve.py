@@ -1,0 +1,97 @@
+"""``tianjiu solve FILE.toml`` — the solver on the command line (a command group of :mod:`tianjiu_core.cli.main`).
+
+.. code-block:: sh
+
+    tianjiu solve position.toml             # a table: every action, its value, its group
+    tianjiu solve position.toml --json      # {"hero": "S", "value": …, "actions": [...]}
+    tianjiu solve position.toml --hidden --samples 64 --seed 1
+    tianjiu solve position.toml --hero N --budget 2000000
+
+Values are the hero's stake units from now to the end of the hand (spec §5–§6).
+Exit status: 0 solved; 2 bad input or not solved within the budget (message on
+stderr).  Imported only by the command line (it needs argparse); the browser
+uses the ``solve`` / ``solve_hidden`` bridge ops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TextIO
+
+from .common import CommandTable
+from ..errors import TianJiuError
+from ..notation import SEATS, parse_seat
+from ..tiengow.position import Position
+from ..bridge.solver_ops import solve_hidden_request
+from ..solver.search import solve
+
+__all__: list[str] = []
+
+
+COMMANDS = CommandTable()
+
+
+def _setup(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="a position (TOML, format tianjiu-position/1)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--hidden", action="store_true",
+                   help="judge as the seat to act, seeing only its own tiles and the shown ones")
+    p.add_argument("--hero", default=None, help="whose result to report (default: the file's "
+                   "hero, else the seat to act)")
+    p.add_argument("--budget", type=int, default=None,
+                   help="search nodes allowed (per deal with --hidden); default: no limit")
+    p.add_argument("--samples", type=int, default=64, help="deals to sample with --hidden")
+    p.add_argument("--seed", type=int, default=0, help="seed of the --hidden sample")
+    p.add_argument("--exhaustive-limit", type=int, default=256,
+                   help="with --hidden, solve every deal when there are at most this many")
+
+
+def _fmt(v: float) -> str:
+    return f"{v:+.2f}" if isinstance(v, float) else f"{v:+d}"
+
+
+@COMMANDS.command("solve", _setup, "solve a position: the value of every action (open or hidden hands)")
+def _solve(args: argparse.Namespace, out: TextIO) -> int:
+    if args.budget is not None and args.budget < 1:
+        raise TianJiuError("--budget is a number of nodes ≥ 1")
+    pos = Position.load(args.file)
+    if args.hidden:
+        req = {"position": pos.to_dict(), "samples": args.samples, "seed": args.seed,
+               "exhaustive_limit": args.exhaustive_limit,
+               "budget": args.budget if args.budget is not None else 1 << 62}
+        if args.hero is not None and parse_seat(args.hero) != pos.to_act:
+            raise TianJiuError("--hidden judges the seat to act; --hero must be that seat")
+        result = solve_hidden_request(req)
+        if args.json:
+            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+            return 0
+        how = ("every consistent deal" if result["exhaustive"]
+               else f"{result['deals']} sampled deals (seed {result['seed']})")
+        lines = [f"{result['hero']} to act, seeing only its own tiles; {how} of "
+                 f"{result['total_deals']:,}; {result['nodes']:,} nodes, {result['seconds']:.2f}s"]
+        lines.append(f"{'action':<16} {'expected':>9} {'best in':>8} {'range':>11} group"
+                     + ("   open value" if "value" in result else ""))
+        top = max(a["expected_value"] for a in result["actions"])
+        for a in result["actions"]:
+            mark = " *" if a["expected_value"] == top else "  "
+            rng = f"{a['min_value']:+d}..{a['max_value']:+d}"
+            lines.append(f"{a['action']:<16} {_fmt(float(a['expected_value'])):>9} "
+                         f"{a['best_share'] * 100:7.1f}% {rng:>11} {a['group']:>5}"
+                         + (f"   {a['value']:+d}" if "value" in a else "") + mark)
+        out.write("\n".join(lines) + "\n")
+        return 0
+    hero = args.hero if args.hero is not None else pos.hero
+    sol = solve(pos.to_hand(), hero, budget=args.budget)
+    if args.json:
+        out.write(json.dumps(sol.to_json(), ensure_ascii=False) + "\n")
+        return 0
+    lines = [f"hero {SEATS[sol.hero]}, {SEATS[sol.to_act]} to act: value {sol.value:+d} "
+             f"stake units ({sol.nodes:,} nodes, {sol.seconds:.2f}s)",
+             f"{'action':<16} {'value':>6} group"]
+    for a in sol.actions:
+        mark = " *" if a.value == sol.value else ""
+        lines.append(f"{a.action.notation():<16} {a.value:>+6d} {a.group:>5}{mark}")
+    out.write("\n".join(lines) + "\n")
+    return 0
+
