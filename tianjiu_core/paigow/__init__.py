@@ -1,7 +1,7 @@
 """Pai Gow (牌九) on the shared tile table (spec ``docs/spec/paigow-rules.md``).
 
 Modules, lowest first: :mod:`.rules` (``PaiGowRules``, the options), :mod:`.hands` (two-tile
-hands: class, points, order), :mod:`.settings` (four tiles set low / high; small and big Pai Gow
+hands: class, points, order), :mod:`.setting` (four tiles set low / high; small and big Pai Gow
 outcomes), :mod:`.house_ways` (house ways as data and their interpreter), :mod:`.analysis`
 (every setting's EV against a house-way opponent; the optimal setting), :mod:`.edge` (the house
 edge over every deal).  Every public name is importable from this package (loaded on first use).
@@ -18,10 +18,10 @@ _EXPORTS = {
     "player_wins": ".hands",
     "tile_rank": ".hands",
     "rank_table": ".hands",
-    "Setting": ".settings",
-    "settings": ".settings",
-    "big_outcome": ".settings",
-    "small_outcome": ".settings",
+    "Setting": ".setting",
+    "settings": ".setting",
+    "big_outcome": ".setting",
+    "small_outcome": ".setting",
     "HouseWay": ".house_ways",
     "HOUSE_WAYS": ".house_ways",
     "house_way": ".house_ways",

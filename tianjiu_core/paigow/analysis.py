@@ -25,7 +25,7 @@ from ..tiles import TILES, Tile
 from .hands import DEFAULT_RULES, rank_table
 from .house_ways import DEFAULT_HOUSE_WAY, HouseWay, house_way, house_way_setting
 from .rules import PaiGowRules
-from .settings import Setting, check_hand, settings
+from .setting import Setting, check_hand, settings
 
 __all__ = ["SettingValue", "Analysis", "analyse", "four_tile_multisets", "opponent_table",
            "hand_counts", "setting_ranks"]
@@ -107,7 +107,7 @@ class SettingValue:
 class Analysis:
     """The three settings of a hand against a house-way opponent.
 
-    settings:    the three :class:`Setting` (order of :data:`~.settings.SPLITS`).
+    settings:    the three :class:`Setting` (order of :data:`~.setting.SPLITS`).
     not_banking, banking: a :class:`SettingValue` per setting (the player against a house-way
                  banker; the player as banker, winning copies, against a house-way opponent).
     house_way:   the index of the house way's setting; ``optimal`` / ``optimal_banking``: the

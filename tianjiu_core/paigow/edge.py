@@ -13,9 +13,8 @@ How it counts (no deal is enumerated one by one):
   player's four tiles, Σ over sub-multisets ``S`` of the player's hand of
   (−1)^|S| · (ways to pick ``S`` from the player's tiles) · (hands containing ``S``).
 
-:func:`analysis.analyse` counts one hand directly; the tests check the two agree.
-
->>> t = edge_table("nz")      # doctest: +SKIP   (a few seconds)
+:func:`analysis.analyse` counts one hand directly; the tests check the two agree
+(:meth:`OpponentCounts.setting_counts` is the per-hand count here).
 """
 
 from __future__ import annotations
@@ -30,9 +29,9 @@ from .analysis import COPIES, four_tile_multisets, opponent_table, setting_ranks
 from .hands import DEFAULT_RULES, rank_table
 from .house_ways import DEFAULT_HOUSE_WAY, HouseWay, dominant_setting, house_way, house_way_setting
 from .rules import PaiGowRules
-from .settings import settings
+from .setting import settings
 
-__all__ = ["EdgeRow", "edge_table", "STRATEGIES", "PUBLISHED"]
+__all__ = ["EdgeRow", "edge_table", "STRATEGIES", "PUBLISHED", "OpponentCounts"]
 
 STRATEGIES = ("house_way", "wizard_rule_one", "optimal")
 """Player strategies of the table: the house way itself; the Wizard Way's first rule (a
@@ -81,7 +80,7 @@ def _submultisets(m: Sequence[int], size: int) -> set[tuple[int, ...]]:
     return set(combinations(m, size))
 
 
-class _Counts:
+class OpponentCounts:
     """Prefix tables of opponent hands by (low, high) cell, for every sub-multiset of up to two
     tiles; lists for three."""
 
@@ -146,6 +145,34 @@ class _Counts:
         bl = total - g[(pl + 1) * n + last] - g[last * n + ph + 1] + bw
         return w, lo, bw, bl
 
+    def setting_counts(self, m: tuple[int, ...], ranks: Sequence[tuple[int, int]]) -> list[list[int]]:
+        """For the player's hand ``m`` (a face multiset, as in
+        :func:`~.analysis.four_tile_multisets`) and each setting's dense ``(low, high)`` ranks:
+        ``[wins, losses, wins as banker, losses as banker]`` counted over the 20,475 opponent
+        hands of the other 28 tiles (inclusion–exclusion, see the module docstring)."""
+        per = [[0, 0, 0, 0] for _ in ranks]
+        for size in (0, 1, 2, 3):
+            sign = -1 if size % 2 else 1
+            for s in _submultisets(m, size):
+                mult = prod(comb(m.count(f), s.count(f)) for f in set(s)) if s else 1
+                k = sign * mult
+                for j, (pl, ph) in enumerate(ranks):
+                    q = self.query(s, pl, ph)
+                    acc = per[j]
+                    acc[0] += k * q[0]
+                    acc[1] += k * q[1]
+                    acc[2] += k * q[2]
+                    acc[3] += k * q[3]
+        # size 4: the opponent hand made of the player's own tiles (coefficient 1, sign +)
+        rl, rh = self.cell[m]
+        for j, (pl, ph) in enumerate(ranks):
+            acc = per[j]
+            acc[0] += pl > rl and ph > rh
+            acc[1] += pl <= rl and ph <= rh
+            acc[2] += pl >= rl and ph >= rh
+            acc[3] += pl < rl and ph < rh
+        return per
+
 
 def edge_table(way: HouseWay | str = DEFAULT_HOUSE_WAY, rules: PaiGowRules = DEFAULT_RULES,
                commissions: Sequence[float] = (0.05, 0.0476)) -> list[EdgeRow]:
@@ -157,7 +184,7 @@ def edge_table(way: HouseWay | str = DEFAULT_HOUSE_WAY, rules: PaiGowRules = DEF
     Raises :class:`~tianjiu_core.errors.RulesError` for an unknown house way.
     """
     way = house_way(way)
-    counts = _Counts(way, rules)
+    counts = OpponentCounts(way, rules)
     deals = 35960 * 20475
     # totals[(strategy, banking, commission)] = [win, lose]
     totals: dict[tuple[str, bool, float], list[int]] = {
@@ -165,28 +192,7 @@ def edge_table(way: HouseWay | str = DEFAULT_HOUSE_WAY, rules: PaiGowRules = DEF
     for m, weight in four_tile_multisets():
         tiles = [TILES[i] for i in m]
         options = settings(tiles, rules)
-        ranks = [setting_ranks(s, rules) for s in options]
-        per = [[0, 0, 0, 0] for _ in options]
-        for size in (0, 1, 2, 3):
-            sign = -1 if size % 2 else 1
-            for s in _submultisets(m, size):
-                mult = prod(comb(m.count(f), s.count(f)) for f in set(s)) if s else 1
-                k = sign * mult
-                for j, (pl, ph) in enumerate(ranks):
-                    q = counts.query(s, pl, ph)
-                    acc = per[j]
-                    acc[0] += k * q[0]
-                    acc[1] += k * q[1]
-                    acc[2] += k * q[2]
-                    acc[3] += k * q[3]
-        # size 4: the opponent hand that is the player's own tiles (coefficient 1, sign +)
-        rl, rh = counts.cell[m]
-        for j, (pl, ph) in enumerate(ranks):
-            acc = per[j]
-            acc[0] += pl > rl and ph > rh
-            acc[1] += pl <= rl and ph <= rh
-            acc[2] += pl >= rl and ph >= rh
-            acc[3] += pl < rl and ph < rh
+        per = counts.setting_counts(m, [setting_ranks(o, rules) for o in options])
         hw = house_way_setting(tiles, way, rules).split
         dom = dominant_setting(options)
         w1 = dom.split if dom is not None else hw

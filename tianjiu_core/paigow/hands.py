@@ -74,8 +74,8 @@ class HandValue:
     points: 0–9, the points the hand counts (丁三/二四 as 3 or 6, whichever is better); a wong
             counts 1 and a gong 0 as points, but they rank by class.
     key:    comparison tuple, higher wins; equal keys are a copy (the banker's).
-    name_hant, name_en: e.g. ``雙天`` / ``pair of Teen``, ``天王`` / ``Teen Wong``,
-            ``9點（天）`` / ``9 (Teen high)``.
+    name_hant, name_en, name_hans: e.g. ``雙天`` / ``pair of Teen`` / ``双天``, ``天王`` /
+            ``Teen Wong``, ``9點（天）`` / ``9 (Teen high)`` / ``9点（天）``.
     """
 
     tiles: tuple[Tile, Tile]
@@ -84,6 +84,7 @@ class HandValue:
     key: tuple[int, int, int]
     name_hant: str
     name_en: str
+    name_hans: str = ""
 
     @property
     def codes(self) -> tuple[str, str]:
@@ -105,32 +106,33 @@ def _evaluate(a: Tile, b: Tile, rules: PaiGowRules) -> HandValue:
         a, b = b, a
     pts = _points(a, b, rules)
     codes = {a.code, b.code}
+
+    def make(cls: str, key: tuple[int, int, int], hant: str, en: str, hans: str) -> HandValue:
+        return HandValue((a, b), cls, pts, key, hant, en, hans)
+
     if codes == set(GEE_JOON_CODES):
-        return HandValue((a, b), "supreme", pts, (6, 0, 0), "至尊", "Gee Joon (supreme pair)")
+        return make("supreme", (6, 0, 0), "至尊", "Gee Joon (supreme pair)", "至尊")
     if a is b and a.is_civil:
-        return HandValue((a, b), "pair", pts, (5, a.strength + 4, 0), f"雙{a.name_hant}",
-                         f"pair of {a.name_en}")
+        return make("pair", (5, a.strength + 4, 0), f"雙{a.name_hant}", f"pair of {a.name_en}",
+                    f"双{a.name_hans}")
     if (a.is_military and b.is_military and a.value == b.value and a is not b
             and a.value in _MILITARY_PAIR_STRENGTH):
-        return HandValue((a, b), "pair", pts, (5, _MILITARY_PAIR_STRENGTH[a.value], 0),
-                         f"雙{a.name_hant}", f"pair of {a.name_en}")
+        return make("pair", (5, _MILITARY_PAIR_STRENGTH[a.value], 0), f"雙{a.name_hant}",
+                    f"pair of {a.name_en}", f"双{a.name_hans}")
     if a.code in ("66", "11"):
-        other = b
         heaven = a.code == "66"
-        side_hant, side_en = ("天", "Teen") if heaven else ("地", "Day")
-        if other.points == 9 and other.is_military:
-            return HandValue((a, b), "wong", pts, (4, int(heaven), 0), f"{side_hant}王",
-                             f"{side_en} Wong")
-        if other.points == 8 and other.code in ("44", "26", "35"):
-            return HandValue((a, b), "gong", pts, (3, int(heaven), 0), f"{side_hant}槓",
-                             f"{side_en} Gong")
-        if rules.high_nine_pairs and other.points == 7 and other.code in ("16", "25", "34"):
-            return HandValue((a, b), "high_nine", pts, (2, int(heaven), 0), f"{side_hant}高九",
-                             f"{side_en} High Nine")
+        side, side_en = ("天", "Teen") if heaven else ("地", "Day")
+        if b.points == 9 and b.is_military:
+            return make("wong", (4, int(heaven), 0), f"{side}王", f"{side_en} Wong", f"{side}王")
+        if b.points == 8 and b.code in ("44", "26", "35"):
+            return make("gong", (3, int(heaven), 0), f"{side}槓", f"{side_en} Gong", f"{side}杠")
+        if rules.high_nine_pairs and b.points == 7 and b.code in ("16", "25", "34"):
+            return make("high_nine", (2, int(heaven), 0), f"{side}高九", f"{side_en} High Nine",
+                        f"{side}高九")
     if pts == 0 and rules.zero_rule:
-        return HandValue((a, b), "points", 0, (1, 0, 0), "0點", "0 points")
-    return HandValue((a, b), "points", pts, (1, pts, tile_rank(a, rules)),
-                     f"{pts}點（{a.name_hant}）", f"{pts} ({a.name_en} high)")
+        return make("points", (1, 0, 0), "0點", "0 points", "0点")
+    return make("points", (1, pts, tile_rank(a, rules)), f"{pts}點（{a.name_hant}）",
+                f"{pts} ({a.name_en} high)", f"{pts}点（{a.name_hans}）")
 
 
 @lru_cache(maxsize=16)

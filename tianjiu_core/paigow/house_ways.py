@@ -30,7 +30,7 @@ from ..errors import RulesError
 from ..tiles import BY_CODE, Tile
 from .hands import DEFAULT_RULES, HandValue, tile_rank
 from .rules import PaiGowRules
-from .settings import Setting, settings
+from .setting import Setting, settings
 
 __all__ = ["HouseWay", "Exception_", "HOUSE_WAYS", "DEFAULT_HOUSE_WAY", "house_way_setting",
            "house_way", "KINDS", "dominant_setting", "wizard_rule_one_setting"]
@@ -186,6 +186,8 @@ def threshold(name: str, rules: PaiGowRules = DEFAULT_RULES) -> tuple[int, int, 
 
 def _fits(tiles: Sequence[Tile], names: Sequence[str]) -> bool:
     """Can the tiles be matched one to one with the kind names?"""
+    if not all(any(t.code in KINDS[n] for t in tiles) for n in names):
+        return False
     return any(all(t.code in KINDS[n] for t, n in zip(perm, names))
                for perm in permutations(tiles))
 
