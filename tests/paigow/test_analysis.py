@@ -105,3 +105,15 @@ def test_the_published_edges_within_a_tenth_of_a_point():
     # optimal never does worse than the house way
     for bk in (False, True):
         assert rows[("optimal", bk, 0.05)].edge < rows[("house_way", bk, 0.05)].edge
+
+
+def test_the_stored_house_way_table_is_current():
+    """``house_way_table.py`` (generated) matches the engine: regenerate it with
+    ``python -m tianjiu_core.paigow.analysis`` after changing a house way or the rules code."""
+    from tianjiu_core.paigow import house_way_table
+    from tianjiu_core.paigow.analysis import fingerprint, house_way_splits
+    assert set(house_way_table.SPLITS) == set(HOUSE_WAYS)
+    for key, way in HOUSE_WAYS.items():
+        stored_fp, stored = house_way_table.SPLITS[key]
+        assert stored_fp == fingerprint(way), f"{key}: regenerate house_way_table.py"
+        assert stored == house_way_splits(way)

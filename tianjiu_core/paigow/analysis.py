@@ -16,19 +16,22 @@ and kept (:func:`opponent_table`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+import hashlib
+import importlib
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb
+from pathlib import Path
 
 from ..tiles import TILES, Tile
 from .hands import DEFAULT_RULES, rank_table
 from .house_ways import DEFAULT_HOUSE_WAY, HouseWay, house_way, house_way_setting
 from .rules import PaiGowRules
-from .setting import Setting, check_hand, settings
+from .setting import SPLITS, Setting, check_hand, settings
 
 __all__ = ["SettingValue", "Analysis", "analyse", "four_tile_multisets", "opponent_table",
-           "hand_counts", "setting_ranks"]
+           "hand_counts", "setting_ranks", "house_way_splits", "fingerprint", "write_table"]
 
 COPIES = tuple(t.copies for t in TILES)
 
@@ -38,12 +41,23 @@ def four_tile_multisets() -> tuple[tuple[tuple[int, int, int, int], int], ...]:
     """Every four-tile hand as a face multiset (sorted :attr:`Tile.index` tuple) with how many
     physical hands of a 32-tile set it is; the weights add up to C(32, 4) = 35,960."""
     out = []
-    for m in combinations_with_replacement(range(21), 4):
-        w = 1
-        for f in set(m):
-            w *= comb(COPIES[f], m.count(f))
-        if w:
-            out.append((m, w))
+    two = [COPIES[f] >= 2 for f in range(21)]
+    for a in range(21):
+        for b in range(a, 21):
+            if b == a and not two[a]:
+                continue
+            for c in range(b, 21):
+                if c == b and (b == a or not two[b]):
+                    continue
+                for d in range(c, 21):
+                    if d == c and (c == b or not two[c]):
+                        continue
+                    m = (a, b, c, d)
+                    w = 1
+                    for i, f in enumerate(m):   # a face held once counts its copies
+                        if (i == 0 or m[i - 1] != f) and (i == 3 or m[i + 1] != f):
+                            w *= COPIES[f]
+                    out.append((m, w))
     return tuple(out)
 
 
@@ -77,14 +91,80 @@ def setting_ranks(s: Setting, rules: PaiGowRules = DEFAULT_RULES) -> tuple[int, 
     return ranks[lo[0].index * 21 + lo[1].index], ranks[hi[0].index * 21 + hi[1].index]
 
 
+TABLE_MODULE = "house_way_table"
+"""The generated module (beside this one) holding :func:`house_way_splits` of each house way
+under the default rules, so the first analysis in a browser does not compute 8,130 settings."""
+
+_ENGINE_FILES = ("rules.py", "hands.py", "setting.py", "house_ways.py", "analysis.py")
+
+
+def fingerprint(way: HouseWay) -> str:
+    """A hash of the house way's record and of the sources that decide its settings: a stored
+    table is used only while it matches (else the settings are computed again)."""
+    h = hashlib.sha256(repr(way).encode())
+    here = Path(__file__).resolve().parent
+    for name in _ENGINE_FILES:
+        h.update((here / name).read_bytes())
+    return h.hexdigest()[:16]
+
+
+def house_way_splits(way: HouseWay, rules: PaiGowRules = DEFAULT_RULES) -> str:
+    """The house way's setting of every hand of :func:`four_tile_multisets`, in that order, as
+    one character each: the index (0–2) in :data:`~.setting.SPLITS` of the tiles in that order."""
+    return "".join(str(house_way_setting([TILES[i] for i in m], way, rules).split)
+                   for m, _ in four_tile_multisets())
+
+
+def _stored_splits(way: HouseWay, rules: PaiGowRules) -> str | None:
+    if rules != DEFAULT_RULES:
+        return None
+    try:
+        table = importlib.import_module(f"{__package__}.{TABLE_MODULE}")
+    except ImportError:
+        return None
+    entry = table.SPLITS.get(way.key)
+    if entry is None or entry[0] != fingerprint(way):
+        return None
+    return entry[1]
+
+
 @lru_cache(maxsize=8)
-def opponent_table(way: HouseWay, rules: PaiGowRules = DEFAULT_RULES) -> dict[tuple, tuple[int, int]]:
-    """Face multiset → the dense ``(low, high)`` ranks of its house-way setting."""
-    out = {}
-    for m, _ in four_tile_multisets():
-        s = house_way_setting([TILES[i] for i in m], way, rules)
-        out[m] = setting_ranks(s, rules)
-    return out
+def opponent_table(way: HouseWay, rules: PaiGowRules = DEFAULT_RULES) -> tuple[tuple[int, int], ...]:
+    """The dense ``(low, high)`` ranks of the house-way setting of each hand of
+    :func:`four_tile_multisets`, in that order (read from the stored table when it matches
+    :func:`fingerprint`, else computed)."""
+    ranks, _ = rank_table(rules)
+    splits = _stored_splits(way, rules) or house_way_splits(way, rules)
+    pick = {str(k): ((a, b), (c, d)) for k, ((a, b), (c, d)) in enumerate(SPLITS)}
+    out = []
+    for (m, _), k in zip(four_tile_multisets(), splits):
+        (a, b), (c, d) = pick[k]
+        x = ranks[m[a] * 21 + m[b]]
+        y = ranks[m[c] * 21 + m[d]]
+        out.append((x, y) if x <= y else (y, x))
+    return tuple(out)
+
+
+def write_table(path: Path | None = None) -> Path:
+    """Regenerate the stored table (``python -m tianjiu_core.paigow.analysis``): every house
+    way of :data:`~.house_ways.HOUSE_WAYS` under the default rules."""
+    from .house_ways import HOUSE_WAYS
+    path = path or Path(__file__).resolve().with_name(f"{TABLE_MODULE}.py")
+    lines = ['"""The house way\'s setting of each of the 8,130 four-tile face multisets, default rules.',
+             "",
+             "GENERATED by ``python -m tianjiu_core.paigow.analysis`` — do not edit.  Each entry is",
+             "(fingerprint, splits): :func:`tianjiu_core.paigow.analysis.opponent_table` uses it only",
+             "while the fingerprint matches the engine's sources, else computes the settings again.",
+             '"""', "", "SPLITS = {"]
+    for key, way in HOUSE_WAYS.items():
+        splits = house_way_splits(way)
+        lines.append(f"    {key!r}: ({fingerprint(way)!r},")
+        for i in range(0, len(splits), 96):
+            lines.append(f"        {splits[i:i + 96]!r}")
+        lines[-1] += "),"
+    lines.append("}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +232,7 @@ def analyse(tiles: Sequence[Tile], way: HouseWay | str = DEFAULT_HOUSE_WAY,
     bwins = [0, 0, 0]
     blosses = [0, 0, 0]
     total = 0
-    for m, _ in four_tile_multisets():
+    for (m, _), (rl, rh) in zip(four_tile_multisets(), table):
         a, b, c, d = m
         if a == b:
             if b == c:
@@ -170,7 +250,6 @@ def analyse(tiles: Sequence[Tile], way: HouseWay | str = DEFAULT_HOUSE_WAY,
         if not w:
             continue
         total += w
-        rl, rh = table[m]
         for k in (0, 1, 2):
             pl, ph = mine[k]
             if pl > rl and ph > rh:
@@ -194,3 +273,7 @@ def analyse(tiles: Sequence[Tile], way: HouseWay | str = DEFAULT_HOUSE_WAY,
     best = max((0, 1, 2), key=lambda k: (nb[k].ev, -k))
     best_b = max((0, 1, 2), key=lambda k: (bk[k].ev, -k))
     return Analysis(options, nb, bk, hw, best, best_b, total, way)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    print(write_table())

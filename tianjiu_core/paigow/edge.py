@@ -88,11 +88,10 @@ class OpponentCounts:
         _, levels = rank_table(rules)
         self.n = n = levels + 1
         table = opponent_table(way, rules)
-        self.cell = table
+        self.cell = {m: cell for (m, _), cell in zip(four_tile_multisets(), table)}
         raw: dict[tuple[int, ...], list[int]] = {}
         self.triples: dict[tuple[int, ...], list[tuple[int, int, int]]] = {}
-        for m, _ in four_tile_multisets():
-            rl, rh = table[m]
+        for (m, _), (rl, rh) in zip(four_tile_multisets(), table):
             idx = (rl + 1) * n + (rh + 1)     # shifted by one: prefix[x][y] = Σ rl < x, rh < y
             for size in (0, 1, 2, 3):
                 for s in _submultisets(m, size):
