@@ -103,7 +103,7 @@ def _set(args: argparse.Namespace, out: TextIO) -> int:
                 **_rules(args)})
     lines = [f"{' '.join(r['tiles'])} against the {r['house_way']['name_en']} house way "
              f"({r['opponent_hands']:,} opponent hands), commission {100 * r['commission']:g}%",
-             f"{'setting (low / high)':<34} {'not banking: win':>16} {'lose':>7} {'push':>7} {'EV':>8}"
+             f"{'   low / high':<18}{'not banking: win':>16} {'lose':>7} {'push':>7} {'EV':>8}"
              f"   {'banking: win':>12} {'lose':>7} {'push':>7} {'EV':>8}"]
     for k, s in enumerate(r["settings"]):
         marks = []
@@ -114,11 +114,11 @@ def _set(args: argparse.Namespace, out: TextIO) -> int:
         if k == r["optimal_banking"]:
             marks.append("optimal banking")
         nb, bk = s["not_banking"], s["banking"]
-        name = f"{s['low']['name_en']} / {s['high']['name_en']}"
         lines.append(f"{k + 1}. {' '.join(s['low']['tiles'])} / {' '.join(s['high']['tiles'])}  "
-                     f"{name:<22.22} {_pct(nb['win']):>9} {_pct(nb['lose'])} {_pct(nb['push'])} "
-                     f"{nb['ev']:+8.4f}   {_pct(bk['win']):>12} {_pct(bk['lose'])} {_pct(bk['push'])} "
-                     f"{bk['ev']:+8.4f}  {', '.join(marks)}")
+                     f"{_pct(nb['win']):>16} {_pct(nb['lose'])} {_pct(nb['push'])} {nb['ev']:+8.4f}"
+                     f"   {_pct(bk['win']):>12} {_pct(bk['lose'])} {_pct(bk['push'])} {bk['ev']:+8.4f}"
+                     f"  {s['low']['name_en']} / {s['high']['name_en']}"
+                     f"{'  ← ' + ', '.join(marks) if marks else ''}")
     emit(out, args, r, "\n".join(lines))
     return 0
 
@@ -140,7 +140,7 @@ def _edge(args: argparse.Namespace, out: TextIO) -> int:
                     if pub else "")
         lines.append(f"{row['strategy']:<16} {'yes' if row['banking'] else 'no':<8} "
                      f"{100 * row['commission']:5.2f}% {_pct(row['win'])} {_pct(row['lose'])} "
-                     f"{_pct(row['push'])} {_pct(row['edge'])}   {pub_text}")
+                     f"{_pct(row['push'])} {100 * row['edge']:7.3f}%   {pub_text}")
     emit(out, args, r, "\n".join(lines))
     return 0
 
