@@ -117,3 +117,20 @@ def test_the_stored_house_way_table_is_current():
         stored_fp, stored = house_way_table.SPLITS[key]
         assert stored_fp == fingerprint(way), f"{key}: regenerate house_way_table.py"
         assert stored == house_way_splits(way)
+
+
+def test_properties_over_random_hands():
+    """Banking can only help a setting (copies change sides); the optimal setting's EV is the
+    best of the three; the house way's setting is one of the three."""
+    rng = Rng(2026)
+    for _ in range(25):
+        tiles = list(FULL_SET)
+        for i in range(4):
+            j = i + rng.below(32 - i)
+            tiles[i], tiles[j] = tiles[j], tiles[i]
+        a = analyse(tiles[:4], ("nz", "canberra")[rng.below(2)])
+        for nb, bk in zip(a.not_banking, a.banking):
+            assert bk.win >= nb.win and bk.lose <= nb.lose
+        assert a.not_banking[a.optimal_index].ev == max(v.ev for v in a.not_banking)
+        assert a.banking[a.optimal_banking_index].ev == max(v.ev for v in a.banking)
+        assert a.not_banking[a.house_way].ev <= a.not_banking[a.optimal_index].ev
