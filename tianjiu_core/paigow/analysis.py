@@ -103,8 +103,11 @@ def fingerprint(way: HouseWay) -> str:
     table is used only while it matches (else the settings are computed again)."""
     h = hashlib.sha256(repr(way).encode())
     here = Path(__file__).resolve().parent
-    for name in _ENGINE_FILES:
-        h.update((here / name).read_bytes())
+    try:
+        for name in _ENGINE_FILES:
+            h.update((here / name).read_bytes())
+    except OSError:          # sources not installed: no stored table can be trusted
+        return ""
     return h.hexdigest()[:16]
 
 
@@ -123,7 +126,7 @@ def _stored_splits(way: HouseWay, rules: PaiGowRules) -> str | None:
     except ImportError:
         return None
     entry = table.SPLITS.get(way.key)
-    if entry is None or entry[0] != fingerprint(way):
+    if entry is None or not entry[0] or entry[0] != fingerprint(way):
         return None
     return entry[1]
 
