@@ -54,6 +54,9 @@ OP_MODULES: dict[str, str] = {
     # the tutorial's exercises
     "lesson_kinds": "lesson_ops", "lesson_question": "lesson_ops", "lesson_check": "lesson_ops",
     "lesson_trick": "lesson_ops", "lesson_trick_play": "lesson_ops", "lesson_example": "lesson_ops",
+    # Pai Gow (牌九)
+    "paigow_rank": "paigow_ops", "paigow_compare": "paigow_ops", "paigow_set": "paigow_ops",
+    "paigow_edge": "paigow_ops", "paigow_house_ways": "paigow_ops",
 }
 """Every op → the module of :mod:`tianjiu_core.bridge` that answers it."""
 

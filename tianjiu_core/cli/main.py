@@ -3,7 +3,8 @@
 Command groups, one module each: :mod:`~tianjiu_core.cli.reference` (``classify``,
 ``beats``, ``settle``, ``deal``, ``tiles``), :mod:`~tianjiu_core.cli.play` (``play``,
 ``replay``), :mod:`~tianjiu_core.cli.solve` (``solve``), :mod:`~tianjiu_core.cli.puzzles`
-(``puzzles check|mine|schedule|show``).  A new group is a module with a ``COMMANDS`` table,
+(``puzzles check|mine|schedule|show``), :mod:`~tianjiu_core.cli.paigow`
+(``paigow rank|compare|set|edge``).  A new group is a module with a ``COMMANDS`` table,
 added to :data:`GROUPS`.  Each command takes ``--json``.  Exit status: 0 success, 1 a negative
 answer (not a play; does not beat), 2 bad input (message on stderr).
 """
@@ -17,11 +18,11 @@ from typing import TextIO
 
 from .. import __version__
 from ..errors import TianJiuError
-from . import play, puzzles, reference, solve
+from . import paigow, play, puzzles, reference, solve
 
 __all__ = ["main", "build_parser", "GROUPS"]
 
-GROUPS = (reference, play, solve, puzzles)
+GROUPS = (reference, play, solve, puzzles, paigow)
 """The command groups, in the order ``tianjiu --help`` lists them."""
 
 COMMANDS = {name: entry for group in GROUPS for name, entry in group.COMMANDS.items()}
