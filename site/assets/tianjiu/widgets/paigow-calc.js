@@ -231,14 +231,15 @@ export class TjPaigowCalc extends TjWidget {
     });
     const hw = r.settings[r.house_way_choice];
     const wayName = lang === "en" ? r.house_way.name_en : r.house_way.name_hant;
+    const same = r.optimal === r.house_way_choice;
     const summary = h("p", { class: "tj-pgc__summary" },
-      t("paigow.calc.summary", {
+      t(same ? "paigow.calc.summarySame" : "paigow.calc.summary", {
         way: wayName, hw: r.house_way_choice + 1, best: r.optimal + 1, bestBank: r.optimal_banking + 1,
         gap: evText(r.settings[r.optimal].not_banking.ev - hw.not_banking.ev),
       }));
     this.resultEl.replaceChildren(
       h("div", { class: "tj-pgc__scroll" }, h("table", { class: "tj-pgc__table" },
-        h("caption", {}, t("paigow.calc.caption", { n: r.opponent_hands, c: pct(r.commission) })),
+        h("caption", {}, t("paigow.calc.caption", { n: r.opponent_hands.toLocaleString("en"), c: pct(r.commission) })),
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("paigow.lowCol")),
           h("th", { scope: "col" }, t("paigow.highCol")), h("th", { scope: "col" }, t("paigow.evPlayer")),
           h("th", { scope: "col" }, t("paigow.evBanker")))),

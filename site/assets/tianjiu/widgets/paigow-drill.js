@@ -104,7 +104,7 @@ export class TjPaigowDrill extends TjWidget {
       const win = handName(r.winner === "first" ? r.first : r.second, lang);
       const lose = handName(r.winner === "first" ? r.second : r.first, lang);
       const who = this.t(r.winner === "first" ? "paigow.drill.player" : "paigow.drill.banker");
-      this.feedbackEl.textContent = `${this.t(right ? "paigow.right" : "paigow.wrong")} ${this.t("paigow.drill.because", { who, win, lose, why: reasonText(r, lang) })}`;
+      this.feedbackEl.textContent = `${this.t(right ? "paigow.right" : "paigow.wrong")}${lang === "en" ? " " : ""}${this.t("paigow.drill.because", { who, win, lose, why: reasonText(r, lang) })}`;
       this.feedbackEl.dataset.kind = right ? "right" : "wrong";
       this.feedbackEl.hidden = false;
       this.showScore();
@@ -132,9 +132,9 @@ export class TjPaigowDrill extends TjWidget {
 
   key(e) {
     const k = e.key.toLowerCase();
-    if ((k === "p" || k === "1") && !this.dataset.verdict) { e.preventDefault(); this.answer("first"); }
-    else if ((k === "b" || k === "2") && !this.dataset.verdict) { e.preventDefault(); this.answer("second"); }
-    else if (k === "n" && this.dataset.verdict) { e.preventDefault(); this.next(); }
+    if ((k === "p" || k === "1") && !this.dataset.verdict) { e.preventDefault(); e.stopPropagation(); this.answer("first"); }
+    else if ((k === "b" || k === "2") && !this.dataset.verdict) { e.preventDefault(); e.stopPropagation(); this.answer("second"); }
+    else if (k === "n" && this.dataset.verdict) { e.preventDefault(); e.stopPropagation(); this.next(); }
   }
 }
 

@@ -182,7 +182,7 @@ export class TjPaigowQuiz extends TjWidget {
         if (b.dataset.id === correct) b.classList.add("is-right");
         else if (b.dataset.id === id) b.classList.add("is-wrong");
       }
-      this.feedback(`${t(ok ? "paigow.right" : "paigow.wrong")} ${why}`, ok ? "right" : "wrong");
+      this.feedback(`${t(ok ? "paigow.right" : "paigow.wrong")}${lang === "en" ? " " : ""}${why}`, ok ? "right" : "wrong");
       this.showHead();
       this.nextBtn.textContent = t(this.i + 1 >= this.count ? "paigow.quiz.finish" : "paigow.quiz.next");
       this.nextBtn.hidden = false;

@@ -205,10 +205,10 @@ export class TjPaigowTrainer extends TjWidget {
   key(e) {
     if (e.target && (e.target.tagName === "INPUT" && e.target.type === "text")) return;
     if (["1", "2", "3"].includes(e.key) && this.result && !this.dataset.verdict) {
-      e.preventDefault();
+      e.preventDefault(); e.stopPropagation();
       this.grade(Number(e.key) - 1);
     } else if ((e.key === "n" || e.key === "N") && this.dataset.verdict) {
-      e.preventDefault();
+      e.preventDefault(); e.stopPropagation();
       this.next();
     }
   }
