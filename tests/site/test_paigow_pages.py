@@ -221,3 +221,17 @@ def test_drill_and_a_lesson_check_are_graded_by_the_engine(site, new_tab):
     page.wait_for_selector("tj-paigow-quiz[data-kind='house'] .tj-pgt__choice", timeout=TIMEOUT)
     assert "/paigow/03-setting/" in page.url
     assert tab.problems() == []
+
+
+def test_simplified_paigow_pages_have_no_traditional_only_characters(site):
+    """The 简体 Pai Gow pages are converted everywhere outside lang="zh-Hant" (no browser)."""
+    from test_lesson_pages import HANT_ONLY, _Text
+    for page in ("", "01-points/", "02-hands/", "03-setting/", "trainer/", "drill/", "calculator/"):
+        parser = _Text()
+        parser.feed((site.dir / f"zh-Hans/paigow/{page}index.html").read_text(encoding="utf-8"))
+        text = "".join(parser.kept)
+        assert len(text) > 200, page
+        bad = sorted(set(text) & set(HANT_ONLY))
+        assert bad == [], f"zh-Hans/paigow/{page}: 繁體-only characters outside lang=zh-Hant: {bad}"
+    glossary = (site.dir / "zh-Hans/glossary/index.html").read_text(encoding="utf-8")
+    assert "食夹棍" in glossary and "庄家摆法" in glossary and "天杠" in glossary
