@@ -25,6 +25,22 @@ def _set(tiles, **kw):
     return paigow_set({"op": "paigow_set", "tiles": tiles, **kw})
 
 
+def instant(tab, path):
+    """Go to a page by Material's instant navigation (the engine stays: no cold start)."""
+    tab.page.evaluate("url => { const a = document.createElement('a'); a.href = url; document.body.append(a); a.click(); }",
+                      tab.url(path))
+    tab.page.wait_for_url(tab.url(path))
+
+
+def revisit_trainer(tab):
+    """Leave the trainer and come back (instant navigation): the widget mounts again and reads
+    the save from localStorage again, with the same worker."""
+    instant(tab, "en/paigow/drill/")
+    tab.page.wait_for_selector("tj-paigow-drill[data-player]", timeout=TIMEOUT)
+    instant(tab, "en/paigow/trainer/")
+    tab.page.wait_for_selector("tj-paigow-trainer[data-tiles]:not([data-busy])", timeout=TIMEOUT)
+
+
 def no_sideways_scroll(page):
     return page.evaluate("() => document.scrollingElement.scrollWidth <= window.innerWidth + 1")
 
@@ -137,8 +153,7 @@ def test_trainer_grades_a_known_deal_and_keeps_the_worst_settings(site, new_tab)
     assert float(page.get_attribute(sel, "data-lost")) == pytest.approx(best - other["settings"][0]["not_banking"]["ev"], abs=1e-6)
 
     # the worst setting survives a reload; retry it as it was (a player), set it right → it leaves
-    tab.goto("en/paigow/trainer/")
-    page.wait_for_selector(f"{sel}[data-tiles]:not([data-busy])", timeout=TIMEOUT)
+    revisit_trainer(tab)
     item = f"{sel} .tj-pgt__worst-list li[data-tiles='66 44 12 35']"
     assert "0.127 lost" in page.inner_text(item)
     assert "on this device — hands: 2" in page.inner_text(f"{sel} .tj-pgt__score")
@@ -156,8 +171,7 @@ def test_trainer_grades_a_known_deal_and_keeps_the_worst_settings(site, new_tab)
 
     # a corrupt save is kept as a backup and said so, never silently dropped
     page.evaluate("() => localStorage.setItem('tianjiu.paigow', '{not json')")
-    tab.goto("en/paigow/trainer/")
-    page.wait_for_selector(f"{sel}[data-tiles]:not([data-busy])", timeout=TIMEOUT)
+    revisit_trainer(tab)
     assert "tianjiu.paigow.backup" in page.inner_text(f"{sel} .tj-pgw__notice")
     assert page.evaluate("() => localStorage.getItem('tianjiu.paigow.backup')") == "{not json"
     # one damaged entry among good ones: the good ones stay
@@ -165,12 +179,12 @@ def test_trainer_grades_a_known_deal_and_keeps_the_worst_settings(site, new_tab)
                                       "pg-02": {"best": 9, "total": 5}},
             "trainer": {"hands": 3, "lost": 0.2, "worst": [{"tiles": "66 44 12 35", "banking": False, "way": "nz", "lost": 0.127}]}}
     page.evaluate("v => localStorage.setItem('tianjiu.paigow', v)", json.dumps(good))
-    tab.goto("en/paigow/trainer/")
-    page.wait_for_selector(f"{sel}[data-tiles]:not([data-busy])", timeout=TIMEOUT)
+    revisit_trainer(tab)
     assert "1 entries" in page.inner_text(f"{sel} .tj-pgw__notice")
     kept = json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))
     assert list(kept["lessons"]) == ["pg-01"] and kept["trainer"]["hands"] == 3
     assert page.is_visible(f"{sel} .tj-pgt__worst-list li[data-tiles='66 44 12 35']")
+    assert page.evaluate("TianJiu.status().workersStarted") == 1      # one engine start for all of it
     assert tab.problems() == []
 
 
@@ -195,12 +209,12 @@ def test_drill_and_a_lesson_check_are_graded_by_the_engine(site, new_tab):
     assert page.get_attribute(sel, "data-reason") == "copy" and page.get_attribute(sel, "data-score") == "1/2"
     tab.shot("paigow-drill")
 
-    # lesson 2's check in 繁體: five questions, four answered right and one wrong → 4/5, saved
-    tab.goto("paigow/02-hands/")
+    # lesson 2's check (简体): five questions, four answered right and one wrong → 4/5, saved
+    instant(tab, "zh-Hans/paigow/02-hands/")
     quiz = "tj-paigow-quiz"
     for n in range(5):
         page.wait_for_function(
-            "n => { const q = document.querySelector('tj-paigow-quiz'); return q.dataset.q === String(n) && !q.dataset.busy && q.q; }",
+            "n => { const q = document.querySelector('tj-paigow-quiz'); return !!q && q.dataset.q === String(n) && !q.dataset.busy && q.q; }",
             arg=n + 1, timeout=TIMEOUT)
         q = page.evaluate("() => { const q = document.querySelector('tj-paigow-quiz').q; return [q.player, q.banker]; }")
         want = paigow_compare({"op": "paigow_compare", "first": " ".join(q[0]), "second": " ".join(q[1]), "banker": "second"})
@@ -208,7 +222,7 @@ def test_drill_and_a_lesson_check_are_graded_by_the_engine(site, new_tab):
         page.click(f"{quiz} .tj-quiz__choice[data-id='{answer}']")
         page.wait_for_selector(f"{quiz}[data-verdict='{'wrong' if n == 2 else 'right'}']")
         if n == 2:
-            assert "不對" in page.inner_text(f"{quiz} .tj-quiz__feedback")
+            assert "不对" in page.inner_text(f"{quiz} .tj-quiz__feedback")
         page.click(f"{quiz} .tj-quiz__actions .tj-button--primary")
     page.wait_for_selector(f"{quiz}[data-stage='done']")
     assert page.get_attribute(f"{quiz} .tj-pgq__result", "data-result") == "4/5"

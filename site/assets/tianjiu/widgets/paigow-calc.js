@@ -14,6 +14,7 @@ import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { BY_CODE, tileSvg, parseCodes, tileCaption } from "../tiles.js";
 import { TILES } from "../generated.js";
 import { handName, evText, pct, plainTiles, fitsOneSet } from "./paigow-kit.js";
+import { engineText } from "../i18n.js";
 
 let counter = 0;
 
@@ -69,7 +70,7 @@ export class TjPaigowCalc extends TjWidget {
     try {
       const ways = await engine.call("paigow_house_ways", {});
       this.wayEl.replaceChildren(...ways.map((w) => h("option", { value: w.key, selected: w.key === this.way },
-        this.language === "en" ? `${w.name_en} (${w.name_hant})` : `${w.name_hant} ${w.name_en}`)));
+        this.language === "en" ? `${w.name_en} (${w.name_hant})` : `${engineText(w.name_hant, this.language)} ${w.name_en}`)));
       if (!ways.some((w) => w.key === this.way)) this.message(this.t("paigow.calc.badWay", { way: this.way }));
     } catch (err) {
       this.message(explain(err, this.language));
@@ -230,7 +231,7 @@ export class TjPaigowCalc extends TjWidget {
         side(s.not_banking, i === r.optimal), side(s.banking, i === r.optimal_banking));
     });
     const hw = r.settings[r.house_way_choice];
-    const wayName = lang === "en" ? r.house_way.name_en : r.house_way.name_hant;
+    const wayName = lang === "en" ? r.house_way.name_en : engineText(r.house_way.name_hant, lang);
     const same = r.optimal === r.house_way_choice;
     const summary = h("p", { class: "tj-pgc__summary" },
       t(same ? "paigow.calc.summarySame" : "paigow.calc.summary", {

@@ -105,7 +105,7 @@ export function settingText(s, lang, t) {
 
 /** Why the best setting beats another one, in one line (from the engine's numbers):
  *  which hand it strengthens and which it gives up, and the win / lose rates. */
-export function whyLine(best, other, side, lang, t) {
+export function whyLine(best, other, side, lang, t, { house = false } = {}) {
   const b = best[side];
   const o = other[side];
   const lowUp = cmpKey(best.low.key, other.low.key);
@@ -115,5 +115,6 @@ export function whyLine(best, other, side, lang, t) {
   else if (lowUp > 0) shape = t("paigow.why.lowFirst", { a: handName(best.low, lang), b: handName(other.low, lang), c: handName(best.high, lang), d: handName(other.high, lang) });
   else if (highUp > 0) shape = t("paigow.why.highFirst", { a: handName(best.high, lang), b: handName(other.high, lang), c: handName(best.low, lang), d: handName(other.low, lang) });
   else shape = t("paigow.why.same");
-  return `${shape} ${t("paigow.why.rates", { w1: pct(b.win), l1: pct(b.lose), w2: pct(o.win), l2: pct(o.lose) })}`;
+  const who = t(house ? "paigow.why.theHouse" : "paigow.why.yours");
+  return `${shape}${lang === "en" ? " " : ""}${t("paigow.why.rates", { who, w1: pct(b.win), l1: pct(b.lose), w2: pct(o.win), l2: pct(o.lose) })}`;
 }

@@ -94,7 +94,8 @@ export class TjPaigowTrainer extends TjWidget {
       this.side(s.low, "low"), this.side(s.high, "high"),
       h("span", { class: "tj-pgt__mark", "aria-hidden": "true" })));
       this.choicesEl.replaceChildren(...this.choiceButtons);
-      this.choiceButtons[0].focus({ preventScroll: true });
+      if (this._dealt) this.choiceButtons[0].focus({ preventScroll: true });
+      this._dealt = true;
     } catch (err) {
       this.verdictEl.textContent = explain(err, this.language);
       this.verdictEl.dataset.kind = "error";
@@ -140,7 +141,7 @@ export class TjPaigowTrainer extends TjWidget {
     const hw = r.house_way_choice;
     let why;
     if (lost >= 1e-9) why = whyLine(s[best], s[i], key, lang, t);
-    else if (hw !== best) why = `${t("paigow.trainer.houseDiffers", { n: hw + 1, lost: evText(s[best][key].ev - s[hw][key].ev).replace(/^\+/, "") })} ${whyLine(s[best], s[hw], key, lang, t)}`;
+    else if (hw !== best) why = `${t("paigow.trainer.houseDiffers", { n: hw + 1, lost: evText(s[best][key].ev - s[hw][key].ev).replace(/^\+/, "") })}${lang === "en" ? " " : ""}${whyLine(s[best], s[hw], key, lang, t, { house: true })}`;
     else why = t("paigow.trainer.houseAgrees");
     this.whyEl.textContent = why;
     this.tableEl.replaceChildren(this.table(r, i));
