@@ -234,6 +234,13 @@ def test_drill_and_a_lesson_check_are_graded_by_the_engine(site, new_tab):
     page.click(f"{quiz} .tj-pgq__end a")
     page.wait_for_selector("tj-paigow-quiz[data-kind='house'] .tj-pgt__choice", timeout=TIMEOUT)
     assert "/paigow/03-setting/" in page.url
+    # the Pai Gow index shows what this device keeps
+    instant(tab, "zh-Hans/paigow/")
+    page.wait_for_selector("tj-paigow-progress li[data-lesson='pg-02']", timeout=TIMEOUT)
+    assert page.get_attribute("tj-paigow-progress li[data-lesson='pg-02']", "data-mark") == "4/5"
+    assert page.get_attribute("tj-paigow-progress li[data-lesson='pg-01']", "data-mark") == ""
+    assert page.get_attribute("tj-paigow-progress li[data-drill]", "data-drill") == "1/2"
+    assert "2 题答对 1 题" in page.inner_text("tj-paigow-progress")
     assert tab.problems() == []
 
 

@@ -3,3 +3,4 @@ import "./paigow-calc.js";
 import "./paigow-trainer.js";
 import "./paigow-drill.js";
 import "./paigow-quiz.js";
+import "./paigow-progress-view.js";
