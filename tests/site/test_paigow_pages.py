@@ -15,7 +15,7 @@ import json
 
 import pytest
 
-from tianjiu_core.bridge.paigow_ops import paigow_compare, paigow_set
+from tianjiu_core.bridge.paigow_ops import paigow_compare, paigow_rank, paigow_set
 
 TIMEOUT = 90_000
 PHONE = {"width": 375, "height": 800}
@@ -209,9 +209,28 @@ def test_drill_and_a_lesson_check_are_graded_by_the_engine(site, new_tab):
     assert page.get_attribute(sel, "data-reason") == "copy" and page.get_attribute(sel, "data-score") == "1/2"
     tab.shot("paigow-drill")
 
+    # lesson 1's check: a points question and an equal-points one, answered with the engine's values
+    instant(tab, "zh-Hans/paigow/01-points/")
+    quiz = "tj-paigow-quiz"
+    for n, kind in ((1, "points"), (2, "tiebreak")):
+        page.wait_for_function(
+            "n => { const q = document.querySelector('tj-paigow-quiz'); return !!q && q.dataset.q === String(n) && !q.dataset.busy && q.q; }",
+            arg=n, timeout=TIMEOUT)
+        assert page.get_attribute(quiz, "data-kind") == kind
+        q = page.evaluate("() => document.querySelector('tj-paigow-quiz').q")
+        if kind == "points":
+            tiles = " ".join(q["tiles"])
+            answer = str(paigow_rank({"op": "paigow_rank", "tiles": tiles})["points"])
+        else:
+            want = paigow_compare({"op": "paigow_compare", "first": " ".join(q["player"]), "second": " ".join(q["banker"])})
+            assert want["first"]["points"] == want["second"]["points"] and want["reason_code"] in ("tile", "copy")
+            answer = want["winner"]
+        page.click(f"{quiz} .tj-quiz__choice[data-id='{answer}']")
+        page.wait_for_selector(f"{quiz}[data-verdict='right']")
+        page.click(f"{quiz} .tj-quiz__actions .tj-button--primary")
+
     # lesson 2's check (简体): five questions, four answered right and one wrong → 4/5, saved
     instant(tab, "zh-Hans/paigow/02-hands/")
-    quiz = "tj-paigow-quiz"
     for n in range(5):
         page.wait_for_function(
             "n => { const q = document.querySelector('tj-paigow-quiz'); return !!q && q.dataset.q === String(n) && !q.dataset.busy && q.q; }",

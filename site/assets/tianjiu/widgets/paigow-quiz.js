@@ -3,7 +3,8 @@
 // first answer (then the right answer and the engine's reason are shown), a result like
 // 4/5 at the end, the best mark saved on the device (paigow-progress.js), "again" and a
 // link to the next lesson.
-// Kinds (taken in turn): points (how many points is this hand? — op paigow_rank),
+// Kinds (taken in turn): points (how many points is this hand? — op paigow_rank), tiebreak
+//   (two hands of equal points: which wins? the higher single tile — paigow_rank, paigow_compare),
 //   compare (which of two hands wins, the banker's taking ties — op paigow_compare; one hand
 //   is a pair, 至尊, 王 or 槓 most of the time), house (which setting does the house way pick?
 //   — op paigow_set), best (which setting has the best EV against the house way? — paigow_set).
@@ -102,6 +103,17 @@ export class TjPaigowQuiz extends TjWidget {
       }
       throw new Error("no points hand");
     }
+    if (kind === "tiebreak") {
+      // two hands of equal points: the higher single tile decides (or a copy / two 0s: the banker)
+      for (let k = 0; k < 200; k += 1) {
+        const tiles = dealTiles(4, rng);
+        const a = await this.engine.call("paigow_rank", { tiles: tiles.slice(0, 2).join(" ") });
+        if (a.class !== "points" || a.points === 0) continue;
+        const b = await this.engine.call("paigow_rank", { tiles: tiles.slice(2).join(" ") });
+        if (b.class === "points" && b.points === a.points) return { kind, player: tiles.slice(0, 2), banker: tiles.slice(2) };
+      }
+      throw new Error("no hands of equal points");
+    }
     if (kind === "compare") {
       let tiles;
       for (let k = 0; k < 40; k += 1) {
@@ -131,7 +143,7 @@ export class TjPaigowQuiz extends TjWidget {
     if (q.kind === "points") {
       this.showEl.append(namedTiles(q.tiles, lang, { height: 72 }));
       choices = [...Array(10).keys()].map((n) => ({ id: String(n), content: [String(n)] }));
-    } else if (q.kind === "compare") {
+    } else if (q.kind === "compare" || q.kind === "tiebreak") {
       this.showEl.append(h("div", { class: "tj-pgd__board" },
         h("div", { class: "tj-pgd__side" }, h("span", { class: "tj-pgd__who" }, t("paigow.drill.player")), namedTiles(q.player, lang, { height: 56 })),
         h("span", { class: "tj-pgd__vs", "aria-hidden": "true" }, "vs"),
@@ -160,7 +172,7 @@ export class TjPaigowQuiz extends TjWidget {
       if (q.kind === "points") {
         correct = String(q.r.points);
         why = t("paigow.quiz.pointsWhy", { name: handName(q.r, lang), n: q.r.points });
-      } else if (q.kind === "compare") {
+      } else if (q.kind === "compare" || q.kind === "tiebreak") {
         const r = await this.engine.call("paigow_compare", { first: q.player.join(" "), second: q.banker.join(" "), banker: "second" });
         correct = r.winner;
         const who = t(r.winner === "first" ? "paigow.drill.player" : "paigow.drill.banker");
