@@ -169,6 +169,14 @@ def test_trainer_grades_a_known_deal_and_keeps_the_worst_settings(site, new_tab)
     # the player's entry stays (this was a banker's hand); now set it right as the player
     assert [w["banking"] for w in saved["trainer"]["worst"] if w["tiles"] == "66 44 12 35"] == [False]
 
+    # another house way: the same tiles, Casino Canberra's numbers
+    page.select_option(f"{sel} .tj-pgc__way", "canberra")
+    page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy]):not([data-verdict='best'])")
+    page.click(f"{sel} .tj-pgt__choice[data-index='0']")
+    cb = _set("66 44 12 35", house_way="canberra")["settings"]
+    cb_best = max(x["banking"]["ev"] for x in cb)
+    assert float(page.get_attribute(sel, "data-lost")) == pytest.approx(cb_best - cb[0]["banking"]["ev"], abs=1e-6)
+
     # a corrupt save is kept as a backup and said so, never silently dropped
     page.evaluate("() => localStorage.setItem('tianjiu.paigow', '{not json')")
     revisit_trainer(tab)

@@ -7,13 +7,14 @@
 // session score is EV lost per hand; the device keeps the running total and your ten worst
 // settings (paigow-progress.js) to deal again ("Retry").
 // Attributes: seed (the first deal; deals are seed, seed + 1, …; without it a random one),
-//   house-way (nz | canberra), tiles (a fixed first deal, e.g. "66 44 12 35").
+//   house-way (nz | canberra; also a menu), tiles (a fixed first deal, e.g. "66 44 12 35").
 // Keyboard: the settings and every control are buttons; 1 / 2 / 3 choose, N deals the next.
 // State for tests: data-seed, data-tiles, data-verdict ("" | "best" | "lost"), data-lost,
 //   data-chosen, data-optimal, data-house-way-choice, data-hands.
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { seededRng, randomSeed, dealTiles, handName, evText, pct, namedTiles, plainTiles, whyLine, fitsOneSet } from "./paigow-kit.js";
 import { parseCodes } from "../tiles.js";
+import { engineText } from "../i18n.js";
 import * as P from "./paigow-progress.js";
 
 export class TjPaigowTrainer extends TjWidget {
@@ -31,6 +32,8 @@ export class TjPaigowTrainer extends TjWidget {
         h("input", { type: "radio", name, value: String(bank), checked: bank === this.banking,
           onchange: () => { this.banking = bank; if (this.result && this.dataset.verdict) this.grade(this.chosen, false); } }),
         h("span", {}, t(bank ? "paigow.trainer.banking" : "paigow.trainer.notBanking")))));
+    this.wayEl = h("select", { class: "tj-pgc__way", id: `${name}-way`, onchange: () => this.changeWay(this.wayEl.value) },
+      h("option", { value: this.way }, this.way));
     this.handEl = h("div", { class: "tj-pgt__hand" });
     this.choicesEl = h("div", { class: "tj-pgt__choices", role: "group", "aria-label": t("paigow.trainer.choose") });
     this.verdictEl = h("p", { class: "tj-pgt__verdict", role: "status", "aria-live": "polite" });
@@ -42,7 +45,9 @@ export class TjPaigowTrainer extends TjWidget {
     this.noticeEl = h("p", { class: "tj-pgw__notice", role: "status", hidden: true });
     this.append(h("div", { class: "tj-pgt" },
       h("p", { class: "tj-title" }, t("paigow.trainer.title")),
-      this.noticeEl, this.roleEl, this.handEl,
+      this.noticeEl, this.roleEl,
+      h("p", { class: "tj-pgc__waybox" }, h("label", { for: `${name}-way` }, t("paigow.houseWay"), " "), this.wayEl),
+      this.handEl,
       h("p", { class: "tj-pgt__prompt" }, t("paigow.trainer.prompt")),
       this.choicesEl, this.verdictEl, this.whyEl, this.tableEl,
       h("div", { class: "tj-pgt__actions" }, this.nextBtn),
@@ -62,6 +67,13 @@ export class TjPaigowTrainer extends TjWidget {
   }
 
   async ready() {
+    try {
+      const ways = await this.engine.call("paigow_house_ways", {});
+      this.wayEl.replaceChildren(...ways.map((w) => h("option", { value: w.key, selected: w.key === this.way },
+        this.language === "en" ? `${w.name_en} (${w.name_hant})` : `${engineText(w.name_hant, this.language)} ${w.name_en}`)));
+    } catch (err) {
+      this.say(explain(err, this.language), "error");
+    }
     const n = P.progressNotice();
     if (n) { this.noticeEl.textContent = this.t(`paigow.save.${n.kind}`, { n: n.n }); this.noticeEl.hidden = false; }
     await this.deal(this.fixed || dealTiles(4, seededRng(this.seed)));
@@ -73,7 +85,10 @@ export class TjPaigowTrainer extends TjWidget {
       this.banking = banking;
       for (const input of this.roleEl.querySelectorAll("input")) input.checked = input.value === String(banking);
     }
-    if (way) this.way = way;
+    if (way) {
+      this.way = way;
+      this.wayEl.value = way;
+    }
     this.dataset.verdict = "";
     this.dataset.busy = "true";
     this.verdictEl.textContent = "";
@@ -189,6 +204,12 @@ export class TjPaigowTrainer extends TjWidget {
         plainTiles(w.tiles.split(" "), this.language, { height: 28 }),
         h("span", {}, t(w.banking ? "paigow.trainer.banking" : "paigow.trainer.notBanking"), " · ", t("paigow.trainer.lostShort", { lost: w.lost.toFixed(3) })),
         h("button", { type: "button", class: "tj-button tj-button--small", onclick: () => this.retry(w) }, t("paigow.trainer.retry"))))));
+  }
+
+  /** Another house way: the same four tiles again, against it (a graded hand stays graded). */
+  async changeWay(way) {
+    this.way = way;
+    if (this.result) await this.deal(this.result.tiles);
   }
 
   async retry(w) {
