@@ -1,0 +1,141 @@
+// <tj-paigow-drill seed="3"> — the small 牌九 (小牌九) drill: two two-tile hands, the player's
+// (閒) and the banker's (莊); which wins?  The engine (op paigow_compare, banker "second")
+// grades it and says why: a higher class (pair, 王, 槓), more points, the higher tile on
+// equal points, a copy (食夾棍) or two 0s going to the banker.
+// Attributes: seed (the first deal; then seed + 1, …; without it a random one), hands
+//   ("66 45 / 11 26": a fixed first question, player / banker).
+// Keyboard: both answers are buttons; P / B (or 1 / 2) answer, N the next question.
+// State for tests: data-seed, data-player, data-banker (codes), data-verdict
+//   ("" | "right" | "wrong"), data-winner ("first" | "second"), data-reason, data-score.
+import { TjWidget, defineWidget, h, explain } from "../widget.js";
+import { seededRng, randomSeed, dealTiles, handName, namedTiles, reasonText, fitsOneSet } from "./paigow-kit.js";
+import { parseCodes } from "../tiles.js";
+import * as P from "./paigow-progress.js";
+
+export class TjPaigowDrill extends TjWidget {
+  render() {
+    const t = this.t.bind(this);
+    const seed = this.hasAttribute("seed") ? Number(this.getAttribute("seed")) : NaN;
+    this.seed = Number.isInteger(seed) && seed >= 0 ? seed : randomSeed();
+    this.asked = 0;
+    this.right = 0;
+    this.dataset.verdict = "";
+    this.sides = {};
+    const side = (who) => {
+      const el = h("div", { class: `tj-pgd__side tj-pgd__side--${who}` },
+        h("span", { class: "tj-pgd__who" }, t(`paigow.drill.${who}`)),
+        h("span", { class: "tj-pgd__tiles" }),
+        h("span", { class: "tj-pgd__name" }));
+      this.sides[who] = el;
+      return el;
+    };
+    this.answerBtns = {
+      first: h("button", { type: "button", class: "tj-button tj-pgd__answer", "data-answer": "first", onclick: () => this.answer("first") }, t("paigow.drill.playerWins")),
+      second: h("button", { type: "button", class: "tj-button tj-pgd__answer", "data-answer": "second", onclick: () => this.answer("second") }, t("paigow.drill.bankerWins")),
+    };
+    this.feedbackEl = h("p", { class: "tj-pgd__feedback", role: "status", "aria-live": "polite", hidden: true });
+    this.scoreEl = h("span", { class: "tj-quiz__score" });
+    this.nextBtn = h("button", { type: "button", class: "tj-button", onclick: () => this.next() }, t("paigow.drill.next"));
+    this.append(h("div", { class: "tj-pgd" },
+      h("div", { class: "tj-quiz__head" }, h("p", { class: "tj-title" }, t("paigow.drill.title")), this.scoreEl),
+      h("p", { class: "tj-pgd__prompt" }, t("paigow.drill.prompt")),
+      h("div", { class: "tj-pgd__board" }, side("player"), h("span", { class: "tj-pgd__vs", "aria-hidden": "true" }, "vs"), side("banker")),
+      h("div", { class: "tj-pgd__answers", role: "group", "aria-label": t("paigow.drill.prompt") }, this.answerBtns.first, this.answerBtns.second),
+      this.feedbackEl,
+      h("div", { class: "tj-quiz__actions" }, this.nextBtn)));
+    this.addEventListener("keydown", (e) => this.key(e));
+    const fixed = this.getAttribute("hands");
+    if (fixed) {
+      try {
+        const [a, b] = fixed.split("/").map((x) => parseCodes(x));
+        if (!a || !b || a.length !== 2 || b.length !== 2 || !fitsOneSet([...a, ...b])) throw new Error(fixed);
+        this.fixed = [...a, ...b];
+      } catch (err) {
+        this.say(this.t("paigow.calc.unknown", { token: err.message }), "error");
+      }
+    }
+    this.showScore();
+  }
+
+  async ready() {
+    this.load(this.fixed || dealTiles(4, seededRng(this.seed)));
+  }
+
+  load(tiles) {
+    const lang = this.language;
+    this.q = { player: tiles.slice(0, 2), banker: tiles.slice(2, 4) };
+    this.dataset.seed = String(this.seed);
+    this.dataset.player = this.q.player.join(" ");
+    this.dataset.banker = this.q.banker.join(" ");
+    this.dataset.verdict = "";
+    delete this.dataset.winner;
+    delete this.dataset.reason;
+    for (const who of ["player", "banker"]) {
+      const el = this.sides[who];
+      el.classList.remove("is-winner");
+      el.querySelector(".tj-pgd__tiles").replaceChildren(namedTiles(this.q[who], lang, { height: 64 }));
+      el.querySelector(".tj-pgd__name").textContent = "";
+    }
+    for (const b of Object.values(this.answerBtns)) { b.disabled = false; b.classList.remove("is-right", "is-wrong"); }
+    this.feedbackEl.hidden = true;
+  }
+
+  async answer(which) {
+    if (this.dataset.busy || this.dataset.verdict || !this.q) return;
+    this.dataset.busy = "true";
+    try {
+      const r = await this.engine.call("paigow_compare", { first: this.q.player.join(" "), second: this.q.banker.join(" "), banker: "second" });
+      const right = r.winner === which;
+      this.asked += 1;
+      if (right) this.right += 1;
+      P.recordDrill(right);
+      this.dataset.verdict = right ? "right" : "wrong";
+      this.dataset.winner = r.winner;
+      this.dataset.reason = r.reason_code;
+      const lang = this.language;
+      this.sides.player.querySelector(".tj-pgd__name").textContent = handName(r.first, lang);
+      this.sides.banker.querySelector(".tj-pgd__name").textContent = handName(r.second, lang);
+      this.sides[r.winner === "first" ? "player" : "banker"].classList.add("is-winner");
+      for (const [k, b] of Object.entries(this.answerBtns)) {
+        b.disabled = true;
+        if (k === r.winner) b.classList.add("is-right");
+        else if (k === which) b.classList.add("is-wrong");
+      }
+      const win = handName(r.winner === "first" ? r.first : r.second, lang);
+      const lose = handName(r.winner === "first" ? r.second : r.first, lang);
+      const who = this.t(r.winner === "first" ? "paigow.drill.player" : "paigow.drill.banker");
+      this.feedbackEl.textContent = `${this.t(right ? "paigow.right" : "paigow.wrong")}${lang === "en" ? " " : ""}${this.t("paigow.drill.because", { who, win, lose, why: reasonText(r, lang) })}`;
+      this.feedbackEl.dataset.kind = right ? "right" : "wrong";
+      this.feedbackEl.hidden = false;
+      this.showScore();
+      this.nextBtn.focus({ preventScroll: true });
+    } catch (err) {
+      this.feedbackEl.textContent = explain(err, this.language);
+      this.feedbackEl.dataset.kind = "error";
+      this.feedbackEl.hidden = false;
+    } finally {
+      delete this.dataset.busy;
+    }
+  }
+
+  showScore() {
+    this.dataset.score = `${this.right}/${this.asked}`;
+    this.scoreEl.textContent = this.asked ? this.t("paigow.score", { right: this.right, asked: this.asked }) : "";
+  }
+
+  next() {
+    if (this.dataset.busy) return;
+    this.seed += 1;
+    this.load(dealTiles(4, seededRng(this.seed)));
+    this.answerBtns.first.focus({ preventScroll: true });
+  }
+
+  key(e) {
+    const k = e.key.toLowerCase();
+    if ((k === "p" || k === "1") && !this.dataset.verdict) { e.preventDefault(); e.stopPropagation(); this.answer("first"); }
+    else if ((k === "b" || k === "2") && !this.dataset.verdict) { e.preventDefault(); e.stopPropagation(); this.answer("second"); }
+    else if (k === "n" && this.dataset.verdict) { e.preventDefault(); e.stopPropagation(); this.next(); }
+  }
+}
+
+defineWidget("tj-paigow-drill", TjPaigowDrill, { description: "small Pai Gow drill: which of two hands wins, and why" });

@@ -1,0 +1,191 @@
+// Pai Gow (牌九) progress in localStorage: lesson marks, the setting trainer's score and
+// its worst settings, the small-牌九 drill's score.  Not a widget.
+//
+// One key, "tianjiu.paigow", holds JSON:
+//   { "version": 1,
+//     "lessons": { "pg-01": { "best": 4, "last": 3, "total": 5, "date": "2026-12-01" } },
+//     "trainer": { "hands": 12, "lost": 0.184,                  // hands graded, EV lost in all
+//                  "worst": [ { "tiles": "66 44 12 35", "banking": false, "way": "nz",
+//                               "lost": 0.009, "date": "2026-12-01" } ] },   // worst first, ≤ 10
+//     "drill": { "asked": 9, "right": 8 } }
+//
+// As with the puzzle progress (puzzle-progress.js), a save that cannot be read is never
+// lost silently: unreadable text is kept under "tianjiu.paigow.backup" and a notice is
+// shown; wrong entries are dropped one by one (the valid ones kept) and counted; a save of a
+// newer version is read but never overwritten; when no backup can be written the original
+// stays untouched and this page does not save.  Without localStorage progress lives for
+// this page only.
+export const KEY = "tianjiu.paigow";
+export const BACKUP_KEY = "tianjiu.paigow.backup";
+export const VERSION = 1;
+export const WORST_MAX = 10;
+
+const ID = /^pg-[a-z0-9-]{1,24}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TILES4 = /^[1-6]{2}( [1-6]{2}){3}$/;
+const WAY = /^[a-z0-9_-]{1,40}$/;
+
+let memory = null;
+let notice = null;   // {kind: "repaired"|"reset"|"newer"|"noBackup"|"unavailable", n, at}
+
+function storage() {
+  try {
+    const s = globalThis.localStorage;
+    const probe = `${KEY}.probe`;
+    s.setItem(probe, "1");
+    s.removeItem(probe);
+    return s;
+  } catch {
+    return null;
+  }
+}
+
+export function fresh() {
+  return { version: VERSION, lessons: {}, trainer: { hands: 0, lost: 0, worst: [] }, drill: { asked: 0, right: 0 } };
+}
+
+const isObj = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+const count = (x) => Number.isInteger(x) && x >= 0 && x <= 1e9;
+const amount = (x) => typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 1e9;
+
+/** Repair a parsed save: {data, dropped}, every valid entry kept. */
+export function repair(raw) {
+  const data = fresh();
+  let dropped = 0;
+  if (!isObj(raw)) return { data, dropped: 1 };
+  const lessons = isObj(raw.lessons) ? raw.lessons : (raw.lessons === undefined ? {} : (dropped += 1, {}));
+  for (const [id, e] of Object.entries(lessons)) {
+    if (!ID.test(id) || id in Object.prototype || !isObj(e) || !count(e.best) || !count(e.total) || e.best > e.total
+        || e.total === 0) { dropped += 1; continue; }
+    const last = count(e.last) && e.last <= e.total ? e.last : e.best;
+    data.lessons[id] = { best: e.best, last, total: e.total, date: typeof e.date === "string" && DATE.test(e.date) ? e.date : null };
+  }
+  const tr = isObj(raw.trainer) ? raw.trainer : (raw.trainer === undefined ? null : (dropped += 1, null));
+  if (tr) {
+    if (count(tr.hands) && amount(tr.lost)) { data.trainer.hands = tr.hands; data.trainer.lost = tr.lost; }
+    else if (tr.hands !== undefined || tr.lost !== undefined) dropped += 1;
+    for (const w of Array.isArray(tr.worst) ? tr.worst : []) {
+      if (isObj(w) && typeof w.tiles === "string" && TILES4.test(w.tiles) && typeof w.banking === "boolean"
+          && typeof w.way === "string" && WAY.test(w.way) && amount(w.lost)) {
+        data.trainer.worst.push({ tiles: w.tiles, banking: w.banking, way: w.way, lost: w.lost,
+          date: typeof w.date === "string" && DATE.test(w.date) ? w.date : null });
+      } else dropped += 1;
+    }
+    if (tr.worst !== undefined && !Array.isArray(tr.worst)) dropped += 1;
+    data.trainer.worst.sort((a, b) => b.lost - a.lost);
+    data.trainer.worst.length = Math.min(data.trainer.worst.length, WORST_MAX);
+  }
+  const dr = isObj(raw.drill) ? raw.drill : (raw.drill === undefined ? null : (dropped += 1, null));
+  if (dr) {
+    if (count(dr.asked) && count(dr.right) && dr.right <= dr.asked) data.drill = { asked: dr.asked, right: dr.right };
+    else dropped += 1;
+  }
+  return { data, dropped };
+}
+
+function here() {
+  return globalThis.location ? location.pathname : "";
+}
+
+/** Read the save (repairing it if needed; see the header). */
+export function load() {
+  const s = storage();
+  if (!s) {
+    if (!memory) { memory = fresh(); notice = { kind: "unavailable", n: 0, at: here() }; }
+    return memory;
+  }
+  const text = s.getItem(KEY);
+  if (text === null) return fresh();
+  const backup = () => { try { s.setItem(BACKUP_KEY, text); return true; } catch { return false; } };
+  let raw;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    const data = fresh();
+    if (!backup()) return keepOriginal(data);
+    write(s, data);
+    notice = { kind: "reset", n: 0, at: here() };
+    return data;
+  }
+  if (isObj(raw) && typeof raw.version === "number" && raw.version > VERSION) {
+    const { data } = repair(raw);
+    data.readOnly = true;
+    if (!notice) notice = { kind: "newer", n: 0, at: here() };
+    return data;
+  }
+  const { data, dropped } = repair(raw);
+  if (dropped || !isObj(raw) || raw.version !== VERSION) {
+    if (!backup()) return keepOriginal(data);
+    write(s, data);
+    notice = { kind: dropped && (Object.keys(data.lessons).length || data.trainer.hands || data.drill.asked) ? "repaired" : "reset", n: dropped, at: here() };
+  }
+  return data;
+}
+
+function keepOriginal(data) {
+  data.readOnly = true;
+  notice = { kind: "noBackup", n: 0, at: here() };
+  return data;
+}
+
+function write(s, data) {
+  if (data.readOnly) return;
+  const { readOnly, ...plain } = data;
+  try { s.setItem(KEY, JSON.stringify(plain)); } catch { notice = { kind: "unavailable", n: 0, at: here() }; }
+}
+
+function save(data) {
+  const s = storage();
+  if (!s) memory = data; else write(s, data);
+}
+
+/** The notice of this page load, or null (key in strings.toml: paigow.save.<kind>). */
+export function progressNotice() {
+  return notice && notice.at === here() ? notice : null;
+}
+
+export function today() {
+  const d = new Date();
+  const p = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+/** A finished lesson stage: keeps the best mark. */
+export function recordLesson(id, right, total) {
+  const data = load();
+  if (!ID.test(id)) return data;
+  const old = data.lessons[id];
+  const best = old && old.total === total ? Math.max(old.best, right) : right;
+  data.lessons[id] = { best, last: right, total, date: today() };
+  save(data);
+  return data;
+}
+
+/** One graded trainer hand: adds to the score; keeps the WORST_MAX worst (lost > 0). */
+export function recordSetting({ tiles, banking, way, lost }) {
+  const data = load();
+  data.trainer.hands += 1;
+  data.trainer.lost = Math.round((data.trainer.lost + lost) * 1e6) / 1e6;
+  const worst = data.trainer.worst.filter((w) => !(w.tiles === tiles && w.banking === banking && w.way === way));
+  if (lost > 1e-9) worst.push({ tiles, banking, way, lost: Math.round(lost * 1e6) / 1e6, date: today() });
+  worst.sort((a, b) => b.lost - a.lost);
+  data.trainer.worst = worst.slice(0, WORST_MAX);
+  save(data);
+  return data;
+}
+
+/** A retried hand set right: it leaves the list of worst settings. */
+export function clearWorst(tiles, banking, way) {
+  const data = load();
+  data.trainer.worst = data.trainer.worst.filter((w) => !(w.tiles === tiles && w.banking === banking && w.way === way));
+  save(data);
+  return data;
+}
+
+export function recordDrill(right) {
+  const data = load();
+  data.drill.asked += 1;
+  if (right) data.drill.right += 1;
+  save(data);
+  return data;
+}

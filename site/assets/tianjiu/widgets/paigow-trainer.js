@@ -1,0 +1,239 @@
+// <tj-paigow-trainer seed="7" house-way="nz"> — the Pai Gow (牌九) setting trainer.
+//
+// Four tiles are dealt; you pick one of the three settings (前 low / 後 high), playing
+// against a house-way banker (閒家) or banking against a house-way opponent (做莊).  The
+// engine (op paigow_set) grades the choice by EV: all three settings with their EV both
+// ways, the house way's choice, the best one, what you gave up and why in a line.  The
+// session score is EV lost per hand; the device keeps the running total and your ten worst
+// settings (paigow-progress.js) to deal again ("Retry").
+// Attributes: seed (the first deal; deals are seed, seed + 1, …; without it a random one),
+//   house-way (nz | canberra; also a menu), tiles (a fixed first deal, e.g. "66 44 12 35").
+// Keyboard: the settings and every control are buttons; 1 / 2 / 3 choose, N deals the next.
+// State for tests: data-seed, data-tiles, data-verdict ("" | "best" | "lost"), data-lost,
+//   data-chosen, data-optimal, data-house-way-choice, data-hands.
+import { TjWidget, defineWidget, h, explain } from "../widget.js";
+import { seededRng, randomSeed, dealTiles, handName, evText, pct, namedTiles, plainTiles, whyLine, fitsOneSet } from "./paigow-kit.js";
+import { parseCodes } from "../tiles.js";
+import { engineText } from "../i18n.js";
+import * as P from "./paigow-progress.js";
+
+export class TjPaigowTrainer extends TjWidget {
+  render() {
+    const seed = this.hasAttribute("seed") ? Number(this.getAttribute("seed")) : NaN;
+    this.seed = Number.isInteger(seed) && seed >= 0 ? seed : randomSeed();
+    this.way = this.getAttribute("house-way") || "nz";
+    this.banking = this.getAttribute("banking") === "true";
+    this.session = { hands: 0, lost: 0 };
+    this.dataset.verdict = "";
+    const t = this.t.bind(this);
+    const name = `tjpgt-${Math.random().toString(36).slice(2, 8)}`;
+    this.roleEl = h("div", { class: "tj-pgt__role", role: "radiogroup", "aria-label": t("paigow.trainer.role") },
+      [false, true].map((bank) => h("label", { class: "tj-pgt__role-option" },
+        h("input", { type: "radio", name, value: String(bank), checked: bank === this.banking,
+          onchange: () => { this.banking = bank; if (this.result && this.dataset.verdict) this.grade(this.chosen, false); } }),
+        h("span", {}, t(bank ? "paigow.trainer.banking" : "paigow.trainer.notBanking")))));
+    this.wayEl = h("select", { class: "tj-pgc__way", id: `${name}-way`, onchange: () => this.changeWay(this.wayEl.value) },
+      h("option", { value: this.way }, this.way));
+    this.handEl = h("div", { class: "tj-pgt__hand" });
+    this.choicesEl = h("div", { class: "tj-pgt__choices", role: "group", "aria-label": t("paigow.trainer.choose") });
+    this.verdictEl = h("p", { class: "tj-pgt__verdict", role: "status", "aria-live": "polite" });
+    this.whyEl = h("p", { class: "tj-pgt__why" });
+    this.tableEl = h("div", { class: "tj-pgt__table" });
+    this.nextBtn = h("button", { type: "button", class: "tj-button tj-button--primary", onclick: () => this.next() }, t("paigow.trainer.next"));
+    this.scoreEl = h("p", { class: "tj-pgt__score", "aria-live": "polite" });
+    this.worstEl = h("div", { class: "tj-pgt__worst" });
+    this.noticeEl = h("p", { class: "tj-pgw__notice", role: "status", hidden: true });
+    this.append(h("div", { class: "tj-pgt" },
+      h("p", { class: "tj-title" }, t("paigow.trainer.title")),
+      this.noticeEl, this.roleEl,
+      h("p", { class: "tj-pgc__waybox" }, h("label", { for: `${name}-way` }, t("paigow.houseWay"), " "), this.wayEl),
+      this.handEl,
+      h("p", { class: "tj-pgt__prompt" }, t("paigow.trainer.prompt")),
+      this.choicesEl, this.verdictEl, this.whyEl, this.tableEl,
+      h("div", { class: "tj-pgt__actions" }, this.nextBtn),
+      this.scoreEl, this.worstEl));
+    this.addEventListener("keydown", (e) => this.key(e));
+    const fixed = this.getAttribute("tiles");
+    if (fixed) {
+      try {
+        const codes = parseCodes(fixed);
+        if (codes.length === 4 && !codes.includes(null) && fitsOneSet(codes)) this.fixed = codes;
+        else throw new Error(fixed);
+      } catch (err) {
+        this.say(this.t("paigow.calc.unknown", { token: err.message }), "error");
+      }
+    }
+    this.showScore();
+  }
+
+  async ready() {
+    try {
+      const ways = await this.engine.call("paigow_house_ways", {});
+      this.wayEl.replaceChildren(...ways.map((w) => h("option", { value: w.key, selected: w.key === this.way },
+        this.language === "en" ? `${w.name_en} (${w.name_hant})` : `${engineText(w.name_hant, this.language)} ${w.name_en}`)));
+    } catch (err) {
+      this.say(explain(err, this.language), "error");
+    }
+    const n = P.progressNotice();
+    if (n) { this.noticeEl.textContent = this.t(`paigow.save.${n.kind}`, { n: n.n }); this.noticeEl.hidden = false; }
+    await this.deal(this.fixed || dealTiles(4, seededRng(this.seed)));
+  }
+
+  /** Deal these four tiles: the engine's settings (their values stay hidden until you choose). */
+  async deal(tiles, { banking = null, way = null } = {}) {
+    if (banking !== null) {
+      this.banking = banking;
+      for (const input of this.roleEl.querySelectorAll("input")) input.checked = input.value === String(banking);
+    }
+    if (way) {
+      this.way = way;
+      this.wayEl.value = way;
+    }
+    this.dataset.verdict = "";
+    this.dataset.busy = "true";
+    this.verdictEl.textContent = "";
+    this.whyEl.textContent = "";
+    this.tableEl.replaceChildren();
+    this.chosen = null;
+    try {
+      const r = await this.engine.call("paigow_set", { tiles: tiles.join(" "), house_way: this.way });
+      this.result = r;
+      this.dataset.tiles = r.tiles.join(" ");
+      this.dataset.seed = String(this.seed);
+      this.handEl.replaceChildren(namedTiles(r.tiles, this.language, { height: 64 }));
+      this.choiceButtons = r.settings.map((s, i) => h("button", {
+        type: "button", class: "tj-pgt__choice", "data-index": i, onclick: () => this.grade(i),
+        "aria-label": this.t("paigow.trainer.choiceLabel", { n: i + 1, low: handName(s.low, this.language), high: handName(s.high, this.language) }),
+      },
+      h("span", { class: "tj-pgt__key", "aria-hidden": "true" }, String(i + 1)),
+      this.side(s.low, "low"), this.side(s.high, "high"),
+      h("span", { class: "tj-pgt__mark", "aria-hidden": "true" })));
+      this.choicesEl.replaceChildren(...this.choiceButtons);
+      if (this._dealt) this.choiceButtons[0].focus({ preventScroll: true });
+      this._dealt = true;
+    } catch (err) {
+      this.verdictEl.textContent = explain(err, this.language);
+      this.verdictEl.dataset.kind = "error";
+    } finally {
+      delete this.dataset.busy;
+    }
+  }
+
+  side(x, pos) {
+    return h("span", { class: "tj-pgt__side" },
+      h("span", { class: "tj-pgc__pos" }, this.t(`paigow.${pos}`)),
+      plainTiles(x.tiles, this.language, { height: 40 }),
+      h("span", { class: "tj-pgt__name" }, handName(x, this.language)));
+  }
+
+  /** Grade setting i (count: a first choice adds to the score; switching role re-grades only). */
+  grade(i, count = true) {
+    const r = this.result;
+    if (!r || this.dataset.busy) return;
+    if (this.dataset.verdict && count) return;          // already graded: use Next
+    const lang = this.language;
+    const t = this.t.bind(this);
+    const key = this.banking ? "banking" : "not_banking";
+    const best = this.banking ? r.optimal_banking : r.optimal;
+    const lost = Math.max(0, r.settings[best][key].ev - r.settings[i][key].ev);
+    this.chosen = i;
+    this.dataset.chosen = String(i);
+    this.dataset.optimal = String(best);
+    this.dataset.houseWayChoice = String(r.house_way_choice);
+    this.dataset.lost = lost.toFixed(6);
+    this.dataset.verdict = lost < 1e-9 ? "best" : "lost";
+    this.choiceButtons.forEach((b, k) => {
+      b.classList.toggle("is-chosen", k === i);
+      b.classList.toggle("is-best", k === best);
+      b.setAttribute("aria-pressed", String(k === i));
+      b.querySelector(".tj-pgt__mark").textContent = k === best ? "✓" : (k === i ? "✗" : "");
+    });
+    const s = r.settings;
+    this.verdictEl.dataset.kind = lost < 1e-9 ? "right" : "wrong";
+    this.verdictEl.textContent = lost < 1e-9
+      ? t(i === r.house_way_choice ? "paigow.trainer.bestAndHouse" : "paigow.trainer.best", { ev: evText(s[i][key].ev) })
+      : t("paigow.trainer.lost", { lost: evText(lost).replace(/^\+/, ""), ev: evText(s[i][key].ev), best: evText(s[best][key].ev), n: best + 1 });
+    const hw = r.house_way_choice;
+    let why;
+    if (lost >= 1e-9) why = whyLine(s[best], s[i], key, lang, t);
+    else if (hw !== best) why = `${t("paigow.trainer.houseDiffers", { n: hw + 1, lost: evText(s[best][key].ev - s[hw][key].ev).replace(/^\+/, "") })}${lang === "en" ? " " : ""}${whyLine(s[best], s[hw], key, lang, t, { house: true })}`;
+    else why = t("paigow.trainer.houseAgrees");
+    this.whyEl.textContent = why;
+    this.tableEl.replaceChildren(this.table(r, i));
+    if (count) {
+      this.session.hands += 1;
+      this.session.lost += lost;
+      const data = P.recordSetting({ tiles: r.tiles.join(" "), banking: this.banking, way: this.way, lost });
+      if (this.retrying && lost < 1e-9) P.clearWorst(r.tiles.join(" "), this.banking, this.way);
+      this.retrying = false;
+      this.showScore(data);
+      this.nextBtn.focus({ preventScroll: true });
+    }
+  }
+
+  table(r, chosen) {
+    const t = this.t.bind(this);
+    const lang = this.language;
+    return h("table", { class: "tj-pgc__table tj-pgt__values" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("paigow.settingCol")),
+        h("th", { scope: "col" }, t("paigow.evPlayer")), h("th", { scope: "col" }, t("paigow.evBanker")))),
+      h("tbody", {}, r.settings.map((s, i) => h("tr", { class: `tj-pgc__row${i === chosen ? " is-chosen" : ""}`, dataset: { index: i, evPlayer: s.not_banking.ev, evBanker: s.banking.ev } },
+        h("th", { scope: "row" }, String(i + 1),
+          i === chosen ? h("span", { class: "tj-badge" }, t("paigow.trainer.yours")) : null,
+          i === r.house_way_choice ? h("span", { class: "tj-badge tj-badge--house" }, t("paigow.houseWayBadge")) : null),
+        h("td", {}, `${handName(s.low, lang)} / ${handName(s.high, lang)}`),
+        h("td", { class: i === r.optimal ? "is-best" : null }, evText(s.not_banking.ev), " ", h("span", { class: "tj-pgc__wlp" }, t("paigow.wl", { w: pct(s.not_banking.win), l: pct(s.not_banking.lose) }))),
+        h("td", { class: i === r.optimal_banking ? "is-best" : null }, evText(s.banking.ev), " ", h("span", { class: "tj-pgc__wlp" }, t("paigow.wl", { w: pct(s.banking.win), l: pct(s.banking.lose) })))))));
+  }
+
+  showScore(data = P.load()) {
+    const t = this.t.bind(this);
+    const s = this.session;
+    this.dataset.hands = String(s.hands);
+    this.scoreEl.textContent = s.hands
+      ? t("paigow.trainer.session", { hands: s.hands, lost: s.lost.toFixed(3), per: (s.lost / s.hands).toFixed(3) })
+      : t("paigow.trainer.sessionNone");
+    if (data.trainer.hands) {
+      this.scoreEl.append(" ", h("span", { class: "tj-pgt__alltime" }, t("paigow.trainer.allTime", { hands: data.trainer.hands, per: (data.trainer.lost / data.trainer.hands).toFixed(3) })));
+    }
+    const worst = data.trainer.worst;
+    this.worstEl.replaceChildren();
+    if (!worst.length) return;
+    this.worstEl.append(h("p", { class: "tj-pgt__worst-title" }, t("paigow.trainer.worst")),
+      h("ol", { class: "tj-pgt__worst-list" }, worst.map((w) => h("li", { dataset: { tiles: w.tiles } },
+        plainTiles(w.tiles.split(" "), this.language, { height: 28 }),
+        h("span", {}, t(w.banking ? "paigow.trainer.banking" : "paigow.trainer.notBanking"), " · ", t("paigow.trainer.lostShort", { lost: w.lost.toFixed(3) })),
+        h("button", { type: "button", class: "tj-button tj-button--small", onclick: () => this.retry(w) }, t("paigow.trainer.retry"))))));
+  }
+
+  /** Another house way: the same four tiles again, against it (a graded hand stays graded). */
+  async changeWay(way) {
+    this.way = way;
+    if (this.result) await this.deal(this.result.tiles);
+  }
+
+  async retry(w) {
+    this.retrying = true;
+    await this.deal(w.tiles.split(" "), { banking: w.banking, way: w.way });
+  }
+
+  async next() {
+    if (this.dataset.busy) return;
+    this.seed += 1;
+    this.retrying = false;
+    await this.deal(dealTiles(4, seededRng(this.seed)));
+  }
+
+  key(e) {
+    if (e.target && (e.target.tagName === "INPUT" && e.target.type === "text")) return;
+    if (["1", "2", "3"].includes(e.key) && this.result && !this.dataset.verdict) {
+      e.preventDefault(); e.stopPropagation();
+      this.grade(Number(e.key) - 1);
+    } else if ((e.key === "n" || e.key === "N") && this.dataset.verdict) {
+      e.preventDefault(); e.stopPropagation();
+      this.next();
+    }
+  }
+}
+
+defineWidget("tj-paigow-trainer", TjPaigowTrainer, { description: "Pai Gow setting trainer, graded by EV against the house way" });

@@ -1,0 +1,285 @@
+"""The Pai Gow (牌九) pages in Chromium: the calculator shows the engine's EVs for a known
+hand and says what is wrong with bad tiles; the setting trainer grades a known deal by EV
+(player and banker), keeps the worst settings on the device and never throws away a
+corrupt save; the small-牌九 drill and a lesson's finite check are graded by the engine.
+
+Expected values come from the same engine in CPython (``tianjiu_core.bridge.paigow_ops``):
+the page runs it in Pyodide, so the numbers must agree to the last digit.  Every Pai Gow page
+in the three languages is also loaded by test_pages.py (zero console errors).  Screenshots at
+1280 and 375 px go to test-results/screenshots/paigow-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tianjiu_core.bridge.paigow_ops import paigow_compare, paigow_rank, paigow_set
+
+TIMEOUT = 90_000
+PHONE = {"width": 375, "height": 800}
+
+
+def _set(tiles, **kw):
+    return paigow_set({"op": "paigow_set", "tiles": tiles, **kw})
+
+
+def instant(tab, path):
+    """Go to a page by Material's instant navigation (the engine stays: no cold start)."""
+    tab.page.evaluate("url => { const a = document.createElement('a'); a.href = url; document.body.append(a); a.click(); }",
+                      tab.url(path))
+    tab.page.wait_for_url(tab.url(path))
+
+
+def revisit_trainer(tab):
+    """Leave the trainer and come back (instant navigation): the widget mounts again and reads
+    the save from localStorage again, with the same worker."""
+    instant(tab, "en/paigow/drill/")
+    tab.page.wait_for_selector("tj-paigow-drill[data-player]", timeout=TIMEOUT)
+    instant(tab, "en/paigow/trainer/")
+    tab.page.wait_for_selector("tj-paigow-trainer[data-tiles]:not([data-busy])", timeout=TIMEOUT)
+
+
+def no_sideways_scroll(page):
+    return page.evaluate("() => document.scrollingElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_calculator_shows_the_engines_values_and_explains_bad_tiles(site, new_tab):
+    tab = new_tab()
+    page = tab.page
+    tab.goto("paigow/calculator/")
+    page.wait_for_selector("tj-paigow-calc[data-tiles='66 44 12 35']", timeout=TIMEOUT)
+    want = _set("66 44 12 35")
+    calc = "tj-paigow-calc"
+    assert page.get_attribute(calc, "data-house-way-choice") == str(want["house_way_choice"]) == "2"
+    assert page.get_attribute(calc, "data-optimal") == str(want["optimal"]) == "1"
+    assert page.get_attribute(calc, "data-optimal-banking") == str(want["optimal_banking"]) == "2"
+    rows = page.eval_on_selector_all(f"{calc} .tj-pgc__row", "rs => rs.map(r => [Number(r.dataset.evPlayer), Number(r.dataset.evBanker), r.innerText])")
+    assert len(rows) == 3
+    for (player, banker, text), s in zip(rows, want["settings"]):
+        assert player == s["not_banking"]["ev"] and banker == s["banking"]["ev"]
+        assert s["low"]["name_hant"] in text and s["high"]["name_hant"] in text
+    # the numbers as shown: setting 2 is +0.146 / +0.157, the house way's is badged
+    assert "+0.146" in rows[1][2] and "+0.157" in rows[1][2] and "閒家最佳" in rows[1][2]
+    assert "莊家擺法" in rows[2][2] and "做莊最佳" in rows[2][2]
+    assert "第 3 種" in page.inner_text(f"{calc} .tj-pgc__summary")
+
+    # a bad tile: a clear line naming it, the old result kept
+    page.fill(f"{calc} .tj-tray__input", "66 44 12 99")
+    page.press(f"{calc} .tj-tray__input", "Enter")
+    msg = page.inner_text(f"{calc} .tj-pgc__message")
+    assert "不認得的牌" in msg and "99" in msg
+    assert page.get_attribute(calc, "data-tiles") == "66 44 12 35"
+    # a face used more often than it exists, and five tiles
+    page.fill(f"{calc} .tj-tray__input", "天 天 天 和")
+    page.press(f"{calc} .tj-tray__input", "Enter")
+    assert "只有 2 張" in page.inner_text(f"{calc} .tj-pgc__message")
+    page.fill(f"{calc} .tj-tray__input", "66 44 12 35 55")
+    page.press(f"{calc} .tj-tray__input", "Enter")
+    assert "5 張" in page.inner_text(f"{calc} .tj-pgc__message")
+
+    # names typed: 天 天 丁三 和 → two hands of the engine's, 雙天 behind
+    page.fill(f"{calc} .tj-tray__input", "天 天 丁三 和")
+    page.press(f"{calc} .tj-tray__input", "Enter")
+    page.wait_for_selector(f"{calc}[data-tiles='66 66 12 13']:not([data-busy])")
+    want = _set("66 66 12 13")
+    evs = page.eval_on_selector_all(f"{calc} .tj-pgc__row", "rs => rs.map(r => Number(r.dataset.evPlayer))")
+    assert evs == [s["not_banking"]["ev"] for s in want["settings"]]
+    assert page.is_hidden(f"{calc} .tj-pgc__message")
+    # touch/click: a tray tile removes itself; a tile from the grid brings the fourth back
+    page.click(f"{calc} .tj-pgc__tray .tj-chip >> nth=3")
+    assert "再選 1 張" in page.inner_text(f"{calc} .tj-pgc__result")
+    page.focus(f"{calc} .tj-pick[data-code='66']")
+    page.keyboard.press("ArrowRight")            # 地
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{calc}[data-tiles='66 66 12 11']:not([data-busy])")
+    tab.shot("paigow-calculator")
+    assert tab.problems() == []
+
+    # the house way can be changed: Casino Canberra's numbers
+    page.select_option(f"{calc} .tj-pgc__way", "canberra")
+    want = _set("66 66 12 11", house_way="canberra")
+    page.wait_for_function("ev => Number(document.querySelector('tj-paigow-calc .tj-pgc__row').dataset.evPlayer) === ev",
+                           arg=want["settings"][0]["not_banking"]["ev"], timeout=30_000)
+
+    # the embedding example, at phone width, in English and 繁體
+    phone = new_tab(viewport=PHONE)
+    phone.goto("examples/paigow.html")
+    phone.page.wait_for_selector("#calc[data-tiles='66 44 12 35']", timeout=TIMEOUT)
+    phone.page.wait_for_selector("#calc-hant[data-tiles='66 66 12 13']", timeout=30_000)
+    assert "Gee Joon" in phone.page.inner_text("#calc") or "丁三" in phone.page.inner_text("#calc")
+    assert "best as player" in phone.page.inner_text("#calc .tj-pgc__table")
+    assert "莊家擺法" in phone.page.inner_text("#calc-hant .tj-pgc__table")
+    assert no_sideways_scroll(phone.page)
+    phone.shot("paigow-calculator-phone")
+    assert phone.problems() == []
+
+
+def test_trainer_grades_a_known_deal_and_keeps_the_worst_settings(site, new_tab):
+    tab = new_tab(viewport=PHONE)
+    page = tab.page
+    tab.goto("en/paigow/trainer/")
+    sel = "tj-paigow-trainer"
+    page.wait_for_selector(f"{sel}[data-tiles]:not([data-busy])", timeout=TIMEOUT)
+    page.evaluate("() => document.querySelector('tj-paigow-trainer').deal(['66', '44', '12', '35'])")
+    page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy])")
+    want = _set("66 44 12 35")
+    s = want["settings"]
+    # setting 1 as a player: the engine's EV lost
+    page.click(f"{sel} .tj-pgt__choice[data-index='0']")
+    lost = s[1]["not_banking"]["ev"] - s[0]["not_banking"]["ev"]
+    assert page.get_attribute(sel, "data-verdict") == "lost"
+    assert float(page.get_attribute(sel, "data-lost")) == pytest.approx(lost, abs=1e-6)
+    verdict = page.inner_text(f"{sel} .tj-pgt__verdict")
+    assert f"{lost:.3f}" in verdict and "setting 2" in verdict, verdict
+    why = page.inner_text(f"{sel} .tj-pgt__why")
+    assert "low hand stronger" in why and "38.3%" in why, why       # 6 (Yun high) against 4
+    table = page.inner_text(f"{sel} .tj-pgt__values")
+    assert "+0.146" in table and "+0.171" in table and "house way" in table
+    assert "hands: 1, EV lost: 0.127, per hand: 0.127" in page.inner_text(f"{sel} .tj-pgt__score")
+    assert page.get_attribute(f"{sel} .tj-pgt__worst-list li", "data-tiles") == "66 44 12 35"
+    assert no_sideways_scroll(page)
+    tab.shot("paigow-trainer-phone")
+
+    # the next hand by keyboard, set with "1"; graded (a second hand on the score)
+    page.keyboard.press("n")
+    page.wait_for_function("() => { const t = document.querySelector('tj-paigow-trainer'); return !t.dataset.verdict && !t.dataset.busy && t.dataset.tiles !== '66 44 12 35'; }")
+    page.keyboard.press("1")
+    page.wait_for_function("() => document.querySelector('tj-paigow-trainer').dataset.hands === '2'")
+    tiles = page.get_attribute(sel, "data-tiles")
+    other = _set(tiles)
+    best = other["settings"][other["optimal"]]["not_banking"]["ev"]
+    assert float(page.get_attribute(sel, "data-lost")) == pytest.approx(best - other["settings"][0]["not_banking"]["ev"], abs=1e-6)
+
+    # the worst setting survives a reload; retry it as it was (a player), set it right → it leaves
+    revisit_trainer(tab)
+    item = f"{sel} .tj-pgt__worst-list li[data-tiles='66 44 12 35']"
+    assert "0.127 lost" in page.inner_text(item)
+    assert "on this device — hands: 2" in page.inner_text(f"{sel} .tj-pgt__score")
+    page.click(f"{item} button")
+    page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy])")
+    # as the banker the best is setting 3 (the banker wins copies)
+    page.check(f"{sel} .tj-pgt__role input[value='true']")
+    page.click(f"{sel} .tj-pgt__choice[data-index='2']")
+    assert page.get_attribute(sel, "data-verdict") == "best"
+    assert "house way" in page.inner_text(f"{sel} .tj-pgt__verdict")
+    saved = json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))
+    assert saved["trainer"]["hands"] == 3 and saved["trainer"]["lost"] == pytest.approx(saved["trainer"]["lost"])
+    # the player's entry stays (this was a banker's hand); now set it right as the player
+    assert [w["banking"] for w in saved["trainer"]["worst"] if w["tiles"] == "66 44 12 35"] == [False]
+
+    # another house way: the same tiles, Casino Canberra's numbers
+    page.select_option(f"{sel} .tj-pgc__way", "canberra")
+    page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy]):not([data-verdict='best'])")
+    page.click(f"{sel} .tj-pgt__choice[data-index='0']")
+    cb = _set("66 44 12 35", house_way="canberra")["settings"]
+    cb_best = max(x["banking"]["ev"] for x in cb)
+    assert float(page.get_attribute(sel, "data-lost")) == pytest.approx(cb_best - cb[0]["banking"]["ev"], abs=1e-6)
+
+    # a corrupt save is kept as a backup and said so, never silently dropped
+    page.evaluate("() => localStorage.setItem('tianjiu.paigow', '{not json')")
+    revisit_trainer(tab)
+    assert "tianjiu.paigow.backup" in page.inner_text(f"{sel} .tj-pgw__notice")
+    assert page.evaluate("() => localStorage.getItem('tianjiu.paigow.backup')") == "{not json"
+    # one damaged entry among good ones: the good ones stay
+    good = {"version": 1, "lessons": {"pg-01": {"best": 4, "last": 4, "total": 5, "date": "2026-12-01"},
+                                      "pg-02": {"best": 9, "total": 5}},
+            "trainer": {"hands": 3, "lost": 0.2, "worst": [{"tiles": "66 44 12 35", "banking": False, "way": "nz", "lost": 0.127}]}}
+    page.evaluate("v => localStorage.setItem('tianjiu.paigow', v)", json.dumps(good))
+    revisit_trainer(tab)
+    assert "1 entries" in page.inner_text(f"{sel} .tj-pgw__notice")
+    kept = json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))
+    assert list(kept["lessons"]) == ["pg-01"] and kept["trainer"]["hands"] == 3
+    assert page.is_visible(f"{sel} .tj-pgt__worst-list li[data-tiles='66 44 12 35']")
+    assert page.evaluate("TianJiu.status().workersStarted") == 1      # one engine start for all of it
+    assert tab.problems() == []
+
+
+def test_drill_and_a_lesson_check_are_graded_by_the_engine(site, new_tab):
+    tab = new_tab()
+    page = tab.page
+    tab.goto("zh-Hans/paigow/drill/")
+    sel = "tj-paigow-drill"
+    page.wait_for_selector(f"{sel}[data-player]", timeout=TIMEOUT)
+    # seed 004's example: 板凳 + 斧頭 (5) beats 雜九 + 銅錘六 (5) on the higher tile
+    page.evaluate("() => document.querySelector('tj-paigow-drill').load(['22', '56', '36', '15'])")
+    page.focus(f"{sel} .tj-pgd__answer[data-answer='first']")
+    page.keyboard.press("b")                       # wrong: the player wins
+    page.wait_for_selector(f"{sel}[data-verdict='wrong']")
+    assert page.get_attribute(sel, "data-winner") == "first" and page.get_attribute(sel, "data-reason") == "tile"
+    fb = page.inner_text(f"{sel} .tj-pgd__feedback")
+    assert "不对" in fb and "同点数" in fb and "板凳" in fb, fb
+    # a copy goes to the banker
+    page.evaluate("() => document.querySelector('tj-paigow-drill').load(['36', '14', '45', '23'])")
+    page.click(f"{sel} .tj-pgd__answer[data-answer='second']")
+    page.wait_for_selector(f"{sel}[data-verdict='right']")
+    assert page.get_attribute(sel, "data-reason") == "copy" and page.get_attribute(sel, "data-score") == "1/2"
+    tab.shot("paigow-drill")
+
+    # lesson 1's check: a points question and an equal-points one, answered with the engine's values
+    instant(tab, "zh-Hans/paigow/01-points/")
+    quiz = "tj-paigow-quiz"
+    for n, kind in ((1, "points"), (2, "tiebreak")):
+        page.wait_for_function(
+            "n => { const q = document.querySelector('tj-paigow-quiz'); return !!q && q.dataset.q === String(n) && !q.dataset.busy && q.q; }",
+            arg=n, timeout=TIMEOUT)
+        assert page.get_attribute(quiz, "data-kind") == kind
+        q = page.evaluate("() => document.querySelector('tj-paigow-quiz').q")
+        if kind == "points":
+            tiles = " ".join(q["tiles"])
+            answer = str(paigow_rank({"op": "paigow_rank", "tiles": tiles})["points"])
+        else:
+            want = paigow_compare({"op": "paigow_compare", "first": " ".join(q["player"]), "second": " ".join(q["banker"])})
+            assert want["first"]["points"] == want["second"]["points"] and want["reason_code"] in ("tile", "copy")
+            answer = want["winner"]
+        page.click(f"{quiz} .tj-quiz__choice[data-id='{answer}']")
+        page.wait_for_selector(f"{quiz}[data-verdict='right']")
+        page.click(f"{quiz} .tj-quiz__actions .tj-button--primary")
+
+    # lesson 2's check (简体): five questions, four answered right and one wrong → 4/5, saved
+    instant(tab, "zh-Hans/paigow/02-hands/")
+    for n in range(5):
+        page.wait_for_function(
+            "n => { const q = document.querySelector('tj-paigow-quiz'); return !!q && q.dataset.q === String(n) && !q.dataset.busy && q.q; }",
+            arg=n + 1, timeout=TIMEOUT)
+        q = page.evaluate("() => { const q = document.querySelector('tj-paigow-quiz').q; return [q.player, q.banker]; }")
+        want = paigow_compare({"op": "paigow_compare", "first": " ".join(q[0]), "second": " ".join(q[1]), "banker": "second"})
+        answer = want["winner"] if n != 2 else ("first" if want["winner"] == "second" else "second")
+        page.click(f"{quiz} .tj-quiz__choice[data-id='{answer}']")
+        page.wait_for_selector(f"{quiz}[data-verdict='{'wrong' if n == 2 else 'right'}']")
+        if n == 2:
+            assert "不对" in page.inner_text(f"{quiz} .tj-quiz__feedback")
+        page.click(f"{quiz} .tj-quiz__actions .tj-button--primary")
+    page.wait_for_selector(f"{quiz}[data-stage='done']")
+    assert page.get_attribute(f"{quiz} .tj-pgq__result", "data-result") == "4/5"
+    assert "4 / 5" in page.inner_text(f"{quiz} .tj-pgq__mark")
+    saved = json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))
+    assert saved["lessons"]["pg-02"]["best"] == 4 and saved["lessons"]["pg-02"]["total"] == 5
+    assert page.get_attribute(f"{quiz} .tj-pgq__end a", "href") == "../03-setting/"
+    tab.shot("paigow-lesson-2")
+    page.click(f"{quiz} .tj-pgq__end a")
+    page.wait_for_selector("tj-paigow-quiz[data-kind='house'] .tj-pgt__choice", timeout=TIMEOUT)
+    assert "/paigow/03-setting/" in page.url
+    # the Pai Gow index shows what this device keeps
+    instant(tab, "zh-Hans/paigow/")
+    page.wait_for_selector("tj-paigow-progress li[data-lesson='pg-02']", timeout=TIMEOUT)
+    assert page.get_attribute("tj-paigow-progress li[data-lesson='pg-02']", "data-mark") == "4/5"
+    assert page.get_attribute("tj-paigow-progress li[data-lesson='pg-01']", "data-mark") == ""
+    assert page.get_attribute("tj-paigow-progress li[data-drill]", "data-drill") == "1/2"
+    assert "2 题答对 1 题" in page.inner_text("tj-paigow-progress")
+    assert tab.problems() == []
+
+
+def test_simplified_paigow_pages_have_no_traditional_only_characters(site):
+    """The 简体 Pai Gow pages are converted everywhere outside lang="zh-Hant" (no browser)."""
+    from test_lesson_pages import HANT_ONLY, _Text
+    for page in ("", "01-points/", "02-hands/", "03-setting/", "trainer/", "drill/", "calculator/"):
+        parser = _Text()
+        parser.feed((site.dir / f"zh-Hans/paigow/{page}index.html").read_text(encoding="utf-8"))
+        text = "".join(parser.kept)
+        assert len(text) > 200, page
+        bad = sorted(set(text) & set(HANT_ONLY))
+        assert bad == [], f"zh-Hans/paigow/{page}: 繁體-only characters outside lang=zh-Hant: {bad}"
+    glossary = (site.dir / "zh-Hans/glossary/index.html").read_text(encoding="utf-8")
+    assert "食夹棍" in glossary and "庄家摆法" in glossary and "天杠" in glossary
