@@ -13,10 +13,14 @@ Usage::
     .venv/bin/python benchmarks/solver.py                      # sizes 2 3 4 6 8
     .venv/bin/python benchmarks/solver.py --sizes 4 --count 40 --json
     .venv/bin/python benchmarks/solver.py --pyodide            # CPython, then the same in Pyodide
+    .venv/bin/python benchmarks/solver.py --sizes 5,6 --compare  # new and previous solver (issue 13)
 
 ``--pyodide`` builds the wheel and runs this very script inside Pyodide under
 Node (``benchmarks/solver_pyodide.mjs``), then prints the Pyodide/CPython time
-ratio per size.  A position not solved within ``--budget`` nodes counts with
+ratio per size.  ``--compare`` also solves every position with the previous solver
+(:mod:`tianjiu_core.solver.reference`), checks that every action's value and group agree
+(column ``differ``, which must be 0) and reports the median of the per-position
+old/new CPU time ratio.  A position not solved within ``--budget`` nodes counts with
 the time it took to give up (so a median marked ``>`` is a lower bound).  Times are
 wall-clock; ``CPU median`` is the process time (CPython; inside Pyodide it is only as
 good as the emulated clock) — on a machine shared with other jobs, compare that, and
@@ -41,6 +45,7 @@ if (HERE.parent / "tianjiu_core").exists() and sys.platform != "emscripten":
 from tianjiu_core.tiengow.deal import Rng  # noqa: E402
 from tianjiu_core.tiengow.game import Hand, find_natural  # noqa: E402
 from tianjiu_core.tiengow.rules import Rules  # noqa: E402
+from tianjiu_core.solver import reference  # noqa: E402
 from tianjiu_core.solver.search import BudgetExceededError, clear_caches, solve  # noqa: E402
 from tianjiu_core.tiles import FULL_SET  # noqa: E402
 
@@ -71,13 +76,32 @@ def random_position(rng: Rng, n: int, rules: Rules) -> Hand:
                     dong=dong, leader=leader, shown=shown)
 
 
+def time_reference(hand: Hand, budget: int, repeat: int) -> tuple[float | None, list | None]:
+    """CPU seconds (fastest of ``repeat`` cold runs) of the reference solver, and its values;
+    (None, None) when it runs out of budget."""
+    best = None
+    vals = None
+    for _ in range(repeat):
+        reference.clear_caches()
+        c0 = time.process_time()
+        try:
+            sol = reference.solve(hand, budget=budget)
+        except reference.BudgetExceededError:
+            return None, None
+        dc = time.process_time() - c0
+        best = dc if best is None else min(best, dc)
+        vals = [(a.action.notation(), a.value, a.group) for a in sol.actions]
+    return best, vals
+
+
 def run(sizes: list[int], count: dict[int, int], budget: int, seed: int,
-        rules: Rules, verbose: bool, repeat: int = 1) -> dict:
+        rules: Rules, verbose: bool, repeat: int = 1, compare: bool = False) -> dict:
     out: dict = {"python": platform.python_version(), "implementation": sys.platform,
                  "budget": budget, "seed": seed, "sizes": {}}
     for n in sizes:
         rng = Rng(seed * 1000 + n)
         times, cpu, nodes, solved = [], [], 0, 0
+        ref_cpu, ratios, mismatches = [], [], 0
         for i in range(count[n]):
             hand = random_position(rng, n, rules)
             best = best_cpu = None
@@ -101,16 +125,33 @@ def run(sizes: list[int], count: dict[int, int], budget: int, seed: int,
             dt = best
             times.append(dt)
             cpu.append(best_cpu)
+            if compare:
+                rc, rvals = time_reference(hand, budget, repeat)
+                if rc is not None:
+                    ref_cpu.append(rc)
+                    if ok:
+                        ratios.append(rc / max(best_cpu, 1e-6))
+                        if rvals != [(a.action.notation(), a.value, a.group) for a in sol.actions]:
+                            mismatches += 1
+                note += (f"; reference {rc * 1000:.1f} ms CPU" if rc is not None
+                         else "; reference not solved within budget")
             if verbose:
                 print(f"  n={n} #{i}: {dt * 1000:9.1f} ms  {note}", file=sys.stderr, flush=True)
         total = sum(times)
-        out["sizes"][str(n)] = {
+        row = out["sizes"][str(n)] = {
             "positions": len(times), "solved": solved, "repeat": repeat,
             "median_ms": round(statistics.median(times) * 1000, 2),
             "worst_ms": round(max(times) * 1000, 2),
             "cpu_median_ms": round(statistics.median(cpu) * 1000, 2),
             "nodes_per_s": round(nodes / total) if total else 0,
         }
+        if compare:
+            row["reference_solved"] = len(ref_cpu)
+            row["reference_cpu_median_ms"] = (round(statistics.median(ref_cpu) * 1000, 2)
+                                              if ref_cpu else None)
+            # old/new CPU time, position by position (both solved), then the median
+            row["ratio_median"] = round(statistics.median(ratios), 2) if ratios else None
+            row["mismatches"] = mismatches
     return out
 
 
@@ -119,11 +160,21 @@ def show(result: dict) -> str:
              f"budget {result['budget']:,} nodes"]
     lines.append(f"{'tiles':>5} {'solved':>9} {'median':>12} {'worst':>12} {'nodes/s':>10} "
                  f"{'CPU median':>12}")
+    compare = any("ratio_median" in r for r in result["sizes"].values())
+    if compare:
+        lines[-1] += f" {'reference CPU':>14} {'old/new':>8} {'differ':>6}"
     for n, r in result["sizes"].items():
         mark = ">" if r["solved"] < r["positions"] else " "
-        lines.append(f"{n:>5} {r['solved']:>4}/{r['positions']:<4} {mark}{r['median_ms']:>9.1f}ms "
-                     f"{mark}{r['worst_ms']:>9.1f}ms {r['nodes_per_s']:>10,} "
-                     f"{mark}{r['cpu_median_ms']:>9.1f}ms")
+        line = (f"{n:>5} {r['solved']:>4}/{r['positions']:<4} {mark}{r['median_ms']:>9.1f}ms "
+                f"{mark}{r['worst_ms']:>9.1f}ms {r['nodes_per_s']:>10,} "
+                f"{mark}{r['cpu_median_ms']:>9.1f}ms")
+        if "ratio_median" in r:
+            rm = "" if r["reference_solved"] == r["positions"] else ">"
+            ref = r["reference_cpu_median_ms"]
+            line += (f" {rm:>1}{ref if ref is not None else float('nan'):>11.1f}ms "
+                     f"{'x' + str(r['ratio_median']) if r['ratio_median'] else '-':>8} "
+                     f"{r['mismatches']:>6}")
+        lines.append(line)
     return "\n".join(lines)
 
 
@@ -174,6 +225,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--verbose", action="store_true", help="one line per position (stderr)")
     p.add_argument("--repeat", type=int, default=1,
                    help="time each position this many times from cold and keep the fastest")
+    p.add_argument("--compare", action="store_true",
+                   help="also solve every position with the previous solver (solver.reference), "
+                        "check that the values agree and report the old/new CPU time ratio")
     p.add_argument("--pyodide", action="store_true",
                    help="also run inside Pyodide under Node and print the time ratio")
     args = p.parse_args(argv)
@@ -181,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
     count = {n: args.count or DEFAULT_COUNT.get(n, 5) for n in sizes}
     rules = Rules.preset(args.rules)
     if not args.pyodide:
-        result = run(sizes, count, args.budget, args.seed, rules, args.verbose, args.repeat)
+        result = run(sizes, count, args.budget, args.seed, rules, args.verbose, args.repeat,
+                     args.compare)
         print(json.dumps(result) if args.json else show(result))
         return 0
     # one size at a time, CPython then Pyodide, so that both see the same machine load
@@ -190,7 +245,8 @@ def main(argv: list[str] | None = None) -> int:
     result: dict = {}
     py: dict = {}
     for n in sizes:
-        r = run([n], count, args.budget, args.seed, rules, args.verbose, args.repeat)
+        r = run([n], count, args.budget, args.seed, rules, args.verbose, args.repeat,
+                args.compare)
         p = run_pyodide(_with_sizes(passthrough, n))
         if not result:
             result, py = r, p
