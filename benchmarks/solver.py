@@ -14,6 +14,7 @@ Usage::
     .venv/bin/python benchmarks/solver.py --sizes 4 --count 40 --json
     .venv/bin/python benchmarks/solver.py --pyodide            # CPython, then the same in Pyodide
     .venv/bin/python benchmarks/solver.py --sizes 5,6 --compare  # new and previous solver (issue 13)
+    .venv/bin/python benchmarks/solver.py --sizes 5 --count 3 --hidden 64   # hidden-hand lead
 
 ``--pyodide`` builds the wheel and runs this very script inside Pyodide under
 Node (``benchmarks/solver_pyodide.mjs``), then prints the Pyodide/CPython time
@@ -92,6 +93,46 @@ def time_reference(hand: Hand, budget: int, repeat: int) -> tuple[float | None, 
         best = dc if best is None else min(best, dc)
         vals = [(a.action.notation(), a.value, a.group) for a in sol.actions]
     return best, vals
+
+
+def run_hidden(sizes: list[int], count: dict[int, int], budget: int, seed: int, rules: Rules,
+               verbose: bool, samples: int, compare: bool = False) -> dict:
+    """The hidden-hand judgement of the leader's actions (``solve_hidden``, ``samples``
+    deals) on the same seeded positions; CPU seconds per position."""
+    from tianjiu_core.solver import hidden
+
+    out: dict = {"python": platform.python_version(), "implementation": sys.platform,
+                 "budget": budget, "seed": seed, "samples": samples, "hidden": {}}
+    for n in sizes:
+        rng = Rng(seed * 1000 + n)
+        row: dict = {"positions": count[n]}
+        hands = [random_position(rng, n, rules) for _ in range(count[n])]
+        for name, fn in (("new", solve), ("reference", reference.solve)):
+            if name == "reference" and not compare:
+                continue
+            cpu = []
+            for i, hand in enumerate(hands):
+                clear_caches()
+                reference.clear_caches()
+                saved = hidden.solve
+                hidden.solve = fn   # the reference behind the same sampling code
+                c0 = time.process_time()
+                try:
+                    sol = hidden.solve_hidden(hand, samples=samples, seed=0, budget=budget)
+                    note = f"{sol.deals} deals, {sol.nodes:,} nodes"
+                except (BudgetExceededError, reference.BudgetExceededError):
+                    note = "a deal ran out of budget"
+                finally:
+                    hidden.solve = saved
+                cpu.append(time.process_time() - c0)
+                if verbose:
+                    print(f"  hidden n={n} #{i} {name}: {cpu[-1]:.2f} s CPU  {note}",
+                          file=sys.stderr, flush=True)
+            row[f"{name}_cpu_median_s"] = round(statistics.median(cpu), 3)
+        if compare:
+            row["ratio_median"] = round(row["reference_cpu_median_s"] / row["new_cpu_median_s"], 2)
+        out["hidden"][str(n)] = row
+    return out
 
 
 def run(sizes: list[int], count: dict[int, int], budget: int, seed: int,
@@ -228,12 +269,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--compare", action="store_true",
                    help="also solve every position with the previous solver (solver.reference), "
                         "check that the values agree and report the old/new CPU time ratio")
+    p.add_argument("--hidden", type=int, default=0, metavar="SAMPLES",
+                   help="time the hidden-hand judgement of each position's lead instead "
+                        "(solve_hidden with SAMPLES deals, e.g. 64)")
     p.add_argument("--pyodide", action="store_true",
                    help="also run inside Pyodide under Node and print the time ratio")
     args = p.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",")]
     count = {n: args.count or DEFAULT_COUNT.get(n, 5) for n in sizes}
     rules = Rules.preset(args.rules)
+    if args.hidden and not args.pyodide:
+        result = run_hidden(sizes, count, args.budget, args.seed, rules, args.verbose,
+                            args.hidden, args.compare)
+        print(json.dumps(result) if args.json else "\n".join(
+            f"hidden-hand lead, {n} tiles, {args.hidden} deals: {r}"
+            for n, r in result["hidden"].items()))
+        return 0
     if not args.pyodide:
         result = run(sizes, count, args.budget, args.seed, rules, args.verbose, args.repeat,
                      args.compare)
@@ -242,6 +293,19 @@ def main(argv: list[str] | None = None) -> int:
     # one size at a time, CPython then Pyodide, so that both see the same machine load
     passthrough = [a for a in (argv if argv is not None else sys.argv[1:])
                    if a not in ("--pyodide", "--json")]
+    if args.hidden:
+        both: dict = {"cpython": {}, "pyodide": {}, "ratio_median": {}}
+        for n in sizes:
+            r = run_hidden([n], count, args.budget, args.seed, rules, args.verbose,
+                           args.hidden, args.compare)["hidden"][str(n)]
+            q = run_pyodide(_with_sizes(passthrough, n))["hidden"][str(n)]
+            both["cpython"][str(n)], both["pyodide"][str(n)] = r, q
+            both["ratio_median"][str(n)] = round(q["new_cpu_median_s"] / r["new_cpu_median_s"], 2)
+        print(json.dumps(both) if args.json else "\n".join(
+            f"hidden-hand lead, {n} tiles, {args.hidden} deals: CPython {both['cpython'][n]}, "
+            f"Pyodide {both['pyodide'][n]}, Pyodide/CPython ×{both['ratio_median'][n]}"
+            for n in both["cpython"]))
+        return 0
     result: dict = {}
     py: dict = {}
     for n in sizes:
