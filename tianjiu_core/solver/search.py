@@ -611,6 +611,7 @@ class _Search:
         self.zun = tuple(zun_money(c, banker, streak).payments[hero] for c in range(4))
         self.sdh = tuple(si_da_he_money(c, banker, streak, rules).payments[hero] for c in range(4))
         self.H = [0, 0, 0, 0]
+        self.II: list[tuple] = [(), (), (), ()]   # tb.info(H[s]) for each seat, kept in step
         self.D = [0, 0, 0, 0]
         self.X: list[Any] = [0, False, 0]   # shown, first_lead_top, nodes
         self._build()
@@ -645,6 +646,7 @@ class _Search:
         hero = self.hero
         pruning = self.pruning
         H, D, X = self.H, self.D, self.X
+        II = self.II
         P_MASK, P_SIZE, P_CLS, P_RANK, P_FLAGS = tb.mask, tb.size, tb.cls, tb.rank, tb.flags
         KINDS = tb.kinds
         SINGLE = tb.single
@@ -856,9 +858,7 @@ class _Search:
                 progress(c)
             h = H[seat]
             if fast:
-                h0, h1, h2, h3 = H
-                ii = (IC.get(h0) or info(h0), IC.get(h1) or info(h1),
-                      IC.get(h2) or info(h2), IC.get(h3) or info(h3))
+                ii = II
                 inf = ii[seat]
                 if lead_pid >= 0:
                     # who can still win this trick?  The seat that is best now, and any
@@ -908,7 +908,7 @@ class _Search:
                         if hi <= alpha:
                             return hi
             else:
-                inf = IC.get(h) or info(h)
+                inf = II[seat]
             beats: Sequence[int] = ()
             if not closed and not (last and k == 1 and D[seat] == 0):
                 if lead_pid < 0:  # face-down lead: the highest of 天 … 板凳, if higher
@@ -1003,7 +1003,9 @@ class _Search:
                         D[w] += k
                     try:
                         for d in discs:
-                            H[seat] = h - d
+                            hd = h - d
+                            H[seat] = hd
+                            II[seat] = IC.get(hd) or info(hd)
                             if step != 3:
                                 v = follow(leader, nxt, step + 1, n, k, last, lead_pid, best_pid,
                                            best_seat, closed, alpha, beta)
@@ -1012,6 +1014,7 @@ class _Search:
                             else:
                                 v = bonus + lead_node(w, n - k, alpha - bonus, beta - bonus)
                             H[seat] = h
+                            II[seat] = inf
                             if maxi:
                                 if v > best:
                                     best = v
@@ -1027,12 +1030,15 @@ class _Search:
                                         return best
                     finally:
                         H[seat] = h
+                        II[seat] = inf
                         if step == 3:
                             D[w] -= k
                 else:
                     for x in beats:
                         m = P_MASK[x]
-                        H[seat] = h - m
+                        hd = h - m
+                        H[seat] = hd
+                        II[seat] = IC.get(hd) or info(hd)
                         X[0] = shown0 + m
                         cl = closed or (best_pid >= 0 and bool(P_FLAGS[best_pid] & WENZUN)
                                         and bool(P_FLAGS[x] & CAP16))
@@ -1058,6 +1064,7 @@ class _Search:
                                     D[seat] -= k
                         finally:
                             H[seat] = h
+                            II[seat] = inf
                             X[0] = shown0
                         if maxi:
                             if v > best:
@@ -1240,10 +1247,7 @@ class _Search:
             first = d0 + d1 + d2 + d3 == 0
             k0, k1, k2, k3 = h0, h1, h2, h3
             if not down_rule and pruning:
-                i0 = IC.get(h0) or info(h0)
-                i1 = IC.get(h1) or info(h1)
-                i2 = IC.get(h2) or info(h2)
-                i3 = IC.get(h3) or info(h3)
+                i0, i1, i2, i3 = II
                 p0, p1, p2, p3 = i0[5], i1[5], i2[5], i3[5]
                 b0, b1, b2, b3 = i0[6], i1[6], i2[6], i3[6]
                 if leader == 0:
@@ -1360,11 +1364,14 @@ class _Search:
             nxt = leader + 1 & 3
             shown0 = X[0]
             flt0 = X[1]
+            inf_l = II[leader]
             for L in leads:
                 if L < 1000:
                     m = P_MASK[L]
                     k = P_SIZE[L]
-                    H[leader] = h - m
+                    hd = h - m
+                    H[leader] = hd
+                    II[leader] = IC.get(hd) or info(hd)
                     X[0] = shown0 + m
                     if first:
                         X[1] = bool(P_FLAGS[L] & TOP)
@@ -1372,14 +1379,18 @@ class _Search:
                         v = follow(leader, nxt, 1, n, k, n == k, L, L, leader, False, alpha, beta)
                     finally:
                         H[leader] = h
+                        II[leader] = inf_l
                         X[0] = shown0
                         X[1] = flt0
                 else:
-                    H[leader] = h - ONE[L - 1000]
+                    hd = h - ONE[L - 1000]
+                    H[leader] = hd
+                    II[leader] = IC.get(hd) or info(hd)
                     try:
                         v = follow(leader, nxt, 1, n, 1, n == 1, -1, -1, -1, False, alpha, beta)
                     finally:
                         H[leader] = h
+                        II[leader] = inf_l
                 if maxi:
                     if v > best:
                         best, best_move = v, L
@@ -1423,6 +1434,7 @@ class _Search:
         X[1] = root.flt
         P_MASK, P_SIZE, P_FLAGS = tb.mask, tb.size, tb.flags
         follow, resolve = self._follow, self._resolve
+        II, info = self.II, tb.info
         kind, x = option
         n, k, leader = root.n, root.k, root.leader
         seat = root.to_act
@@ -1433,9 +1445,11 @@ class _Search:
                 X[0] += m
                 if sum(D) == 0:
                     X[1] = bool(P_FLAGS[x] & _TOP)
+                II[:] = [info(h) for h in H]
                 return follow(leader, seat + 1 & 3, 1, n, P_SIZE[x], n == P_SIZE[x], x, x,
                               leader, False, alpha, beta)
             H[seat] -= ONE[x]
+            II[:] = [info(h) for h in H]
             return follow(leader, seat + 1 & 3, 1, n, 1, n == 1, -1, -1, -1, False, alpha, beta)
         lead_pid, best_pid, best_seat, closed = (root.lead_pid, root.best_pid, root.best_seat,
                                                  root.closed)
@@ -1448,6 +1462,7 @@ class _Search:
             best_pid, best_seat = x, seat
         else:
             H[seat] -= x
+        II[:] = [info(h) for h in H]
         if root.step == 3:
             return resolve(leader, n, k, root.last, lead_pid, best_pid, best_seat, closed,
                            alpha, beta)

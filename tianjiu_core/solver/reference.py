@@ -1,0 +1,1598 @@
+"""The previous open-hand solver (issue 4), kept unchanged as the **reference** (issue 13).
+
+:func:`solve` here is the solver as it stood before issue 13 rebuilt
+:mod:`tianjiu_core.solver.search`; nothing in the engine calls it.  It writes
+the fixture ``tests/solver/fixture_values.jsonl`` (``tests/solver/make_fixture.py``)
+that the new search is compared with on every action, and
+``benchmarks/solver.py`` times both on the same positions.  Its caches are its
+own (:func:`clear_caches` here clears only them).
+
+Its original description follows.
+
+Exact end-game search on open hands: the value of every action (issue 4).
+
+**Open hands** (all four holdings known): :func:`solve` gives, for the seat to
+act, the value of *every* legal action for a **hero** seat — the hero's net
+stake units for the rest of the hand (bonuses paid during play from now on,
+spec §6, plus the final settlement, spec §5) when the other three seats play
+to minimise it (the "guaranteed result"; a two-team game, hero against the
+field).  Equivalent actions share a ``group``.
+
+>>> from tianjiu_core.tiengow.position import Position
+>>> pos = Position.loads('''
+... banker = "E"
+... leader = "E"
+... [tiles]
+... E = "66"
+... S = "11"
+... W = "12"
+... N = "15"
+... [dong]
+... E = 4
+... S = 1
+... W = 1
+... N = 1
+... ''')
+>>> sol = solve(pos.to_hand(), hero=0)
+>>> sol.value, [(a.action.notation(), a.value) for a in sol.actions]
+(18, [('66', 18)])
+
+**Hidden hands** are in :mod:`tianjiu_core.solver.hidden`.
+
+Method (for maintainers):
+
+* The search runs on its own compact state, not on :class:`~tianjiu_core.tiengow.game.Hand`:
+  a holding is an ``int`` with 2 bits per *kind* — the 11 civil faces and the
+  6 military values (36/45, 26/35, 25/34 and 14/23 behave identically in
+  every rule, so each pair is one kind with two copies).  Plays are
+  precomputed per :class:`~tianjiu_core.tiengow.rules.Rules` by the engine's own
+  ``try_classify``; the final settlement and the bonuses are computed by
+  :mod:`tianjiu_core.tiengow.scoring` itself (memoised), so values agree with playing
+  the actions out in a ``Hand`` (the tests check this).
+* Alpha-beta (fail-soft) over the four actions of each trick; each root action
+  is valued exactly by MTD(f) null-window tests.  The transposition table sits
+  at trick boundaries and is shared by every search with the same rules, hero,
+  banker and streak (:meth:`_Tables.table`).  Its key is a canonical form: the
+  棟, the leader, the holdings with *free* tiles (in no combination of their
+  holder, not special) written only by their rank among the tiles in play,
+  seats that can never win again reduced to their size, and — only while a
+  sweep (七支/八支) is still possible — the face-down kinds (the only part of
+  the shown tiles that can still change the 八支 test).
+* Discards, exactly: tiles of a seat that are free and have no other seat's
+  tile ranked between them form a *run*; only how many the seat discards from
+  a run matters (:meth:`_Tables.runs`).  Inside the search a dominance holds
+  too: keeping the higher of two tiles is never worse for the seat's side when
+  the lower is free and no *teammate* holds a tile ranked between them; the
+  same picks the lower of two single beats.  Special tiles (么 12/15 while a
+  rule reads them, their captors 24/16 while the 么 is in play) never merge.
+  ``must_beat`` narrows this, ``lead_face_down`` turns it off.
+* Shortcuts: a seat that can never beat again discards anything; a leader
+  nobody can beat wins every trick left (only the order of its plays is
+  searched); the last trick is settled directly; static bounds on every
+  outcome still reachable cut a trick whose possible winners all lead outside
+  the window (:func:`static_bounds` inside :meth:`_Search._build`).
+* Recursion depth is one frame per action (≤ 33 + a few), well inside
+  Pyodide's stack.  A node budget raises :class:`BudgetExceededError` — never
+  a wrong number.  A private switch ``solve(..., _pruning=False)`` turns every
+  shortcut off; the tests compare the two.
+
+See docs/solver.md for the whole story and the measured speed.
+
+Spec: §2 (plays), §4 (play, 結), §5 (settlement), §6 (bonuses, special finishes).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ..errors import IllegalActionError, TianJiuError
+from ..tiengow.game import Action, Hand
+from ..notation import SEATS, parse_seat
+from ..tiengow.plays import PLAY_CLASSES, try_classify
+from ..tiengow.rules import Rules
+from ..tiengow.scoring import Finish, settle, si_da_he_money, zun_money
+from ..tiles import TILES, Tile
+
+__all__ = [
+    "BudgetExceededError",
+    "ActionValue",
+    "Solution",
+    "solve",
+    "clear_caches",
+    "DEFAULT_BUDGET",
+]
+
+DEFAULT_BUDGET = 5_000_000
+"""Node budget of the bridge ops when the request names none (tens of seconds in CPython)."""
+
+INF = 1 << 30
+_INF = INF   # (bound to a local INF inside the hot loops)
+_CACHE_LIMIT = 1_000_000   # canonical keys + table entries kept between searches
+
+
+class BudgetExceededError(TianJiuError):
+    """The search needed more nodes than its budget allowed: no value is given.
+
+    ``nodes`` is the budget that ran out.  (A subclass of
+    :class:`~tianjiu_core.errors.TianJiuError`, so the bridge reports it as
+    ``{"ok": false, "error": {"type": "BudgetExceededError", …}}``.)
+    """
+
+    def __init__(self, message: str, nodes: int = 0) -> None:
+        super().__init__(message)
+        self.nodes = nodes
+
+
+# --------------------------------------------------------------------------- kinds
+# kind 0–10: the civil faces in civil order (天 … 銅錘六) = tile index 0–10;
+# kind 11–16: military values 9, 8, 7, 6 (24), 5, 3 (12).
+_MIL_KIND = {9: 11, 8: 12, 7: 13, 6: 14, 5: 15, 3: 16}
+NKINDS = 17
+KIND_OF: tuple[int, ...] = tuple(t.index if t.is_civil else _MIL_KIND[t.value] for t in TILES)
+KIND_FACES: tuple[tuple[Tile, ...], ...] = tuple(
+    tuple(t for t in TILES if KIND_OF[t.index] == k) for k in range(NKINDS))
+COPIES: tuple[int, ...] = tuple(sum(t.copies for t in KIND_FACES[k]) for k in range(NKINDS))
+ONE: tuple[int, ...] = tuple(1 << (2 * k) for k in range(NKINDS))
+_EVEN = sum(ONE)                      # bit 0 of every 2-bit field
+_COPIES_INT = sum(c * o for c, o in zip(COPIES, ONE))
+_CIVIL_BITS = sum(ONE[k] for k in range(11))
+_MIL_BITS = sum(ONE[k] for k in range(11, NKINDS))
+_K12, _K15, _K16, _K24 = KIND_OF[TILES[20].index], 10, 9, 14
+
+_KIND_CODE = {"plain": 0, "yao": 1, "zun": 2, "four": 3}
+
+# play flags
+_SUPREME, _WENZUN, _FOUR, _YAO, _TOP, _CAP16 = 1, 2, 4, 8, 16, 32
+_CLS_INDEX = {c: i for i, c in enumerate(PLAY_CLASSES)}
+_SINGLE_CLS = (_CLS_INDEX["civil_single"], _CLS_INDEX["military_single"])
+
+
+def holding_int(tiles: Sequence[Tile]) -> int:
+    """A holding as the solver's kind-count integer (2 bits a kind)."""
+    h = 0
+    for t in tiles:
+        h += ONE[KIND_OF[t.index]]
+    return h
+
+
+def _count(h: int, k: int) -> int:
+    return (h >> (2 * k)) & 3
+
+
+def _kinds(h: int) -> list[int]:
+    """The kinds of a holding, one entry a tile, in kind order."""
+    out = []
+    for k in range(NKINDS):
+        out.extend([k] * ((h >> (2 * k)) & 3))
+    return out
+
+
+def _size(h: int) -> int:
+    return sum((h >> (2 * k)) & 3 for k in range(NKINDS))
+
+
+# --------------------------------------------------------------------------- tables
+_TABLES_SEEN: list[_Tables] = []
+
+
+class _Tables:
+    """Everything that depends on the rules only: plays over kinds, holding info, runs."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        _TABLES_SEEN.append(self)
+        if len(_TABLES_SEEN) > 32:
+            del _TABLES_SEEN[0]
+        mask, size, cls, rank, flags, kinds = [], [], [], [], [], []
+        self.pid_of: dict[int, int] = {}
+        # every kind multiset that could be a play (a pair, a great civil tile with its
+        # military partner, 至尊), classified by the engine's own try_classify
+        partner = {0: 11, 1: 12, 2: 13, 3: 15}   # 天/地/人/和 → 九/八/七/五
+        candidates = []
+        for n in range(1, 5):
+            for combo in itertools.combinations_with_replacement(range(NKINDS), n):
+                if any(combo.count(k) > COPIES[k] for k in set(combo)):
+                    continue
+                kinds_set = set(combo)
+                if n == 2 and not (len(kinds_set) == 1 or combo == (_K24, _K12)
+                                   or partner.get(combo[0]) == combo[1]):
+                    continue
+                if n >= 3 and not (len(kinds_set) == 2 and partner.get(combo[0]) in kinds_set):
+                    continue
+                tiles_: list[Tile] = []
+                for k in sorted(kinds_set):
+                    c = combo.count(k)
+                    tiles_.extend(KIND_FACES[k][:c] if len(KIND_FACES[k]) > 1 else KIND_FACES[k] * c)
+                candidates.append((combo, try_classify(tiles_, rules)))
+        for combo, play in candidates:
+            if isinstance(play, str):
+                continue
+            tiles = play.tiles
+            n = len(tiles)
+            f = 0
+            if play.cls == "supreme":
+                f |= _SUPREME | (_WENZUN if play.wen_zun else 0)
+            if play.cls == "four":
+                f |= _FOUR
+            if n == 1 and tiles[0].is_yao:
+                f |= _YAO
+            if play.cls == "supreme" or any(t.code == "66" or t.value == 9 for t in tiles):
+                f |= _TOP
+            if play.cls == "civil_pair" and tiles[0].code == "16":
+                f |= _CAP16
+            self.pid_of[sum(ONE[k] for k in combo)] = len(mask)
+            mask.append(sum(ONE[k] for k in combo))
+            size.append(n)
+            cls.append(_CLS_INDEX[play.cls])
+            rank.append(play.rank)
+            flags.append(f)
+            kinds.append(combo)
+        self.mask, self.size, self.cls, self.rank, self.flags, self.kinds = (
+            tuple(mask), tuple(size), tuple(cls), tuple(rank), tuple(flags), tuple(kinds))
+        self.single = tuple(self.pid_of[ONE[k]] for k in range(NKINDS))
+        self.pair16 = self.pid_of.get(2 * ONE[_K16], -1)
+        # (class, rank) bits, 12 a class; supreme: bit 0 至尊, bit 1 文尊
+        pbit, bbits = [], []
+        sup = _CLS_INDEX["supreme"]
+        for p in range(len(mask)):
+            c, r = cls[p], rank[p]
+            if flags[p] & _SUPREME:
+                pbit.append(1 << (c * 12 + (1 if flags[p] & _WENZUN else 0)))
+                bbits.append(0)
+                continue
+            pbit.append(1 << (c * 12 + r))
+            b = ((1 << r) - 1) << (c * 12)
+            if flags[p] & _CAP16 and rules.wen_zun_capture:
+                b |= 1 << (sup * 12 + 1)
+            bbits.append(b)
+        self.pbit, self.bbits = tuple(pbit), tuple(bbits)
+        # single ranks per kind and, per suit, kinds from high to low
+        self.srank = tuple(rank[self.single[k]] for k in range(NKINDS))
+        self.suit_order = (sorted(range(11), key=lambda k: -self.srank[k]),
+                           sorted(range(11, NKINDS), key=lambda k: -self.srank[k]))
+        # the 八支 test: kinds of the same suit ranked strictly higher than each single
+        self.higher = tuple(
+            tuple(j for j in (range(11) if k < 11 else range(11, NKINDS))
+                  if self.srank[j] > self.srank[k]) for k in range(NKINDS))
+        # highest rank of a face-down kind per suit, from the presence bits of that suit
+        self.perm_civil: dict[int, int] = {}
+        self.perm_mil: dict[int, int] = {}
+        for bits in range(1 << 11):
+            spread = sum(ONE[k] for k in range(11) if bits >> k & 1)
+            self.perm_civil[spread] = max([self.srank[k] for k in range(11) if bits >> k & 1],
+                                          default=0)
+        for bits in range(1 << 6):
+            spread = sum(ONE[11 + k] for k in range(6) if bits >> k & 1)
+            self.perm_mil[spread] = max([self.srank[11 + k] for k in range(6) if bits >> k & 1],
+                                        default=0)
+        self.weight = tuple((self.srank[k] / 11 if k < 11 else self.srank[k] / 9.5)
+                            for k in range(NKINDS))
+        # tiles with a meaning of their own never merge: 么 (12, 15) while a rule reads
+        # them; their captors 24 and 16 while the 么 they capture is still in play
+        yaoish = rules.yao_finish or rules.yao_capture or rules.sweep
+        self.spec_base = (ONE[_K12] | ONE[_K15]) if yaoish else 0
+        self.spec24 = ONE[_K24] if rules.yao_capture else 0
+        self.spec16 = ONE[_K16] if rules.yao_capture else 0
+        self.info_cache: dict[int, tuple] = {}
+        self.sub_cache: dict[tuple[int, int], tuple[int, ...]] = {}
+        self.disc_cache: dict[tuple, tuple[int, ...]] = {}
+        self.run_cache: dict[tuple, tuple[tuple[int, ...], ...]] = {}
+        self.beat_cache: dict[tuple, tuple[int, ...]] = {}
+        # search caches shared by every solve under these rules (cleared together
+        # between searches when they grow past _CACHE_LIMIT): canonical keys, the
+        # interned forms they stand for, lead lists, and one transposition table
+        # per (hero, banker, streak) — values depend on those, positions on nothing else
+        self.canon_cache: dict[tuple, int] = {}
+        self.intern: dict[tuple, int] = {}
+        self.lead_cache: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self.tables: dict[tuple[int, int, int], dict[int, tuple[int, int, int]]] = {}
+
+    def table(self, hero: int, banker: int, streak: int) -> dict[int, tuple[int, int, int]]:
+        """The transposition table for this hero, banker and streak (bounds on the
+        hero's value from a trick boundary to the end of the hand)."""
+        key = (hero, banker, streak)
+        t = self.tables.get(key)
+        if t is None:
+            t = self.tables[key] = {}
+        return t
+
+    def trim(self) -> None:
+        """Empty the search caches when they are too big (call only between searches:
+        table entries name interned forms)."""
+        size = len(self.canon_cache) + sum(len(t) for t in self.tables.values())
+        if size > _CACHE_LIMIT or len(self.tables) > 16:
+            self.canon_cache.clear()
+            self.intern.clear()
+            self.lead_cache.clear()
+            for t in self.tables.values():
+                t.clear()
+            self.tables.clear()
+
+    def special(self, live: int) -> int:
+        """Kinds (ONE bits) that never merge while the tiles of ``live`` are in play."""
+        s = self.spec_base
+        if live & (3 << (2 * _K12)):
+            s |= self.spec24
+        if live & (3 << (2 * _K15)):
+            s |= self.spec16
+        return s
+
+    # ------------------------------------------------------------ holdings
+    def submultisets(self, h: int, k: int) -> tuple[int, ...]:
+        """Distinct k-tile sub-multisets of holding ``h`` as ints."""
+        key = (h, k)
+        out = self.sub_cache.get(key)
+        if out is None:
+            ks = _kinds(h)
+            out = tuple(sorted({sum(ONE[x] for x in c) for c in itertools.combinations(ks, k)}))
+            self.sub_cache[key] = out
+        return out
+
+    def info(self, h: int) -> tuple:
+        """(leads, by_class, top_down_kind, free, strength, plays, beats) for holding ``h``.
+
+        leads: pids of every play in ``h``, multi-tile first, strongest first.
+        by_class: per class index, the pids of ``h`` in that class by rank, high first.
+        free: for r = 1…4, the kinds (ONE bits) of ``h`` in no play of 2…r tiles of
+        ``h`` (and not 12/15 while a 么 rule is on) — the tiles whose identity
+        cannot matter beyond their rank once the seat keeps r tiles.
+        plays / beats: bit sets over (class, rank): the plays ``h`` can make, and
+        the plays some play of ``h`` would beat.  A seat whose ``beats`` meet no
+        other seat's ``plays`` can never win another trick (holdings only shrink).
+        features: bits 1 = 丁三 12, 2 = 銅錘六 15, 4 = 二四 24, 8 = 高腳七 16, 16 = 至尊
+        (24+12), 32 = 文尊 (15 15), 64 = 16 16; bits 8+ = how many fours ``h`` can make.
+        """
+        e = self.info_cache.get(h)
+        if e is not None:
+            return e
+        pids = []
+        for n in range(1, 5):
+            for m in self.submultisets(h, n):
+                p = self.pid_of.get(m)
+                if p is not None:
+                    pids.append(p)
+        rank, size = self.rank, self.size
+        leads = tuple(sorted(pids, key=lambda p: (-size[p], -rank[p], p)))
+        by_cls = tuple(tuple(sorted((p for p in pids if self.cls[p] == c),
+                                    key=lambda p: (-rank[p], p))) for c in range(len(PLAY_CLASSES)))
+        top_down = -1
+        for k in range(7):  # 天 … 板凳 (lead_face_down beaters)
+            if (h >> (2 * k)) & 3:
+                top_down = k
+                break
+        held = 0
+        for k in range(NKINDS):
+            if (h >> (2 * k)) & 3:
+                held |= ONE[k]
+        free = []
+        for r in range(1, 5):
+            combo = 0
+            for p in pids:
+                if 2 <= size[p] <= r:
+                    for k in self.kinds[p]:
+                        combo |= ONE[k]
+            free.append(held & ~combo & ~self.spec_base)
+        strength = sum(self.weight[k] for k in _kinds(h)) + 0.7 * sum(1 for p in pids if size[p] > 1)
+        plays = beat = 0
+        for p in pids:
+            plays |= self.pbit[p]
+            beat |= self.bbits[p]
+        feat = 0
+        for bit, k in ((1, _K12), (2, _K15), (4, _K24), (8, _K16)):
+            if (h >> (2 * k)) & 3:
+                feat |= bit
+        for p in pids:
+            f = self.flags[p]
+            if f & _SUPREME:
+                feat |= 32 if f & _WENZUN else 16
+            elif f & _CAP16:
+                feat |= 64
+        feat |= sum(1 for p in pids if self.flags[p] & _FOUR) << 8   # fours it can make
+        e = (leads, by_cls, top_down, tuple(free), strength, plays, beat, feat)
+        self.info_cache[h] = e
+        if len(self.info_cache) > 300_000:
+            self.info_cache.clear()
+        return e
+
+    def runs(self, h: int, pres: int, r: int, spec: int,
+             dominance: bool = False) -> tuple[tuple[int, ...], ...]:
+        """Runs of tiles of ``h`` among which only *how many* the seat discards matters.
+
+        r: tiles the seat keeps; spec: kinds that never merge (:meth:`special` of
+        every tile in play); pres: bit 2k set when kind k is a boundary.
+
+        Exact mode (``dominance`` false; ``pres`` = every other seat's tiles): a
+        run is a maximal rank interval of one suit with ≥ 2 *free* kinds of
+        ``h`` (see :meth:`info`) and no other seat's tile; a free kind another
+        seat also holds stands alone.  Swapping two tiles of a run in everything
+        the seat does later changes no beat, play, bonus or finish, so the
+        choices are *equivalent*.  Under ``must_beat`` the seat's own other
+        tiles split runs too (the highest beating play is forced).
+
+        Dominance mode (``pres`` = the seat's teammates' tiles only): keeping
+        the higher of two tiles x > y of a suit is at least as good for the
+        seat's side when y is free, neither is special and no teammate holds a
+        tile ranked in (y, x]: every enemy reply to x is also a reply to y and
+        the seat's own options only grow.  A tile in a combination may head
+        such a run (it dominates the free tiles below it).  Either way the
+        representative discards the run's lowest tiles.  ``lead_face_down``
+        turns all merging off.
+        """
+        key = (h, pres, r, spec, dominance)
+        out = self.run_cache.get(key)
+        if out is not None:
+            return out
+        rules = self.rules
+        found: list[tuple[int, ...]] = []
+        if not rules.lead_face_down and r >= 1:
+            free = self.info(h)[3][min(r, 4) - 1] & ~spec
+            if free:
+                for order in self.suit_order:
+                    run: list[int] = []
+                    for kind in order + [-1]:
+                        if kind >= 0 and not pres & ONE[kind]:
+                            o = ONE[kind]
+                            if free & o:
+                                run.append(kind)
+                                continue
+                            held = (h >> (2 * kind)) & 3
+                            if dominance and held and not spec & o:
+                                if len(run) > 1:
+                                    found.append(tuple(run))
+                                run = [kind]   # heads the free tiles below it
+                                continue
+                            if not held or not (rules.must_beat or dominance):
+                                continue  # nobody else's tile: no boundary
+                        if len(run) > 1:
+                            found.append(tuple(run))
+                        run = []
+        out = tuple(found)
+        self.run_cache[key] = out
+        if len(self.run_cache) > 300_000:
+            self.run_cache.clear()
+        return out
+
+    @staticmethod
+    def _canon(h: int, d: int, runs: tuple[tuple[int, ...], ...]) -> int:
+        """Discard ``d`` with the tiles taken from each run replaced by the run's lowest."""
+        c = d
+        for run in runs:  # run is high → low
+            j = 0
+            for kind in run:
+                x = (d >> (2 * kind)) & 3
+                if x:
+                    j += x
+                    c -= x * ONE[kind]
+            for kind in reversed(run):
+                if not j:
+                    break
+                x = min(j, (h >> (2 * kind)) & 3)
+                c += x * ONE[kind]
+                j -= x
+        return c
+
+    def prune_beats(self, h: int, beats: tuple[int, ...], block: int, r: int,
+                    spec: int) -> tuple[int, ...]:
+        """Single beats worth trying: beating with a free, non-special single y rather
+        than a higher non-special single x of ``h`` is at least as good for the seat's
+        side when no tile ranked in (y, x] is held by a later seat of this trick or a
+        teammate (``block``): the trick goes the same way and the seat keeps the
+        higher tile (as in :meth:`runs`' dominance).  r: tiles kept after the trick."""
+        key = (h, beats, block, r, spec)
+        out = self.beat_cache.get(key)
+        if out is not None:
+            return out
+        free = self.info(h)[3][min(r, 4) - 1] if r >= 1 else -1
+        kept: list[int] = []
+        for p in reversed(beats):  # low → high
+            x = self.kinds[p][0]
+            dominated = False
+            if not spec & ONE[x]:
+                for q in kept:
+                    y = self.kinds[q][0]
+                    if spec & ONE[y] or not free & ONE[y]:
+                        continue
+                    lo, hi = self.srank[y], self.srank[x]
+                    if not any(block & ONE[j] for j in self.higher[y] if self.srank[j] <= hi):
+                        dominated = True
+                        break
+            if not dominated:
+                kept.append(p)
+        out = tuple(reversed(kept))
+        self.beat_cache[key] = out
+        if len(self.beat_cache) > 300_000:
+            self.beat_cache.clear()
+        return out
+
+    def discards(self, h: int, pres: int, k: int, spec: int, dominance: bool) -> tuple[int, ...]:
+        """The discards of ``k`` tiles from ``h`` worth trying, best-kept first.
+
+        Only how many tiles the seat discards from each run (:meth:`runs`, with
+        the same ``pres``, ``spec`` and ``dominance``) matters; the run's lowest
+        tiles name the representative.
+        """
+        key = (h, pres, k, spec, dominance)
+        out = self.disc_cache.get(key)
+        if out is not None:
+            return out
+        subs = self.submultisets(h, k)
+        runs = self.runs(h, pres, _size(h) - k, spec, dominance)
+        if runs:
+            subs = tuple(dict.fromkeys(self._canon(h, d, runs) for d in subs))
+        info = self.info
+        out = tuple(sorted(subs, key=lambda d: (-info(h - d)[4], d)))
+        self.disc_cache[key] = out
+        if len(self.disc_cache) > 300_000:
+            self.disc_cache.clear()
+        return out
+
+    def canonical_discard(self, h: int, others: int, d: int) -> int:
+        """The representative of discard ``d`` among the *equivalent* ones (exact
+        runs; ``others`` is the sum of the other three holdings): for grouping."""
+        pres = (others | (others >> 1)) & _EVEN
+        spec = self.special(h | others)
+        return self._canon(h, d, self.runs(h, pres, _size(h) - _size(d), spec))
+
+
+@lru_cache(maxsize=16)
+def _tables(rules: Rules) -> _Tables:
+    return _Tables(rules)
+
+
+def clear_caches() -> None:
+    """Forget every transposition table and cache the solver keeps between calls
+    (to free memory, or to time a search from cold)."""
+    for tb in list(_TABLES_SEEN):
+        tb.canon_cache.clear()
+        tb.intern.clear()
+        tb.lead_cache.clear()
+        for t in tb.tables.values():
+            t.clear()
+        tb.tables.clear()
+        for cache in (tb.info_cache, tb.sub_cache, tb.disc_cache, tb.run_cache, tb.beat_cache):
+            cache.clear()
+
+
+# --------------------------------------------------------------------------- search
+@dataclass
+class _Root:
+    """The solver's view of a Hand: compact state plus the trick in progress."""
+
+    holdings: list[int]
+    dong: list[int]
+    shown: int
+    flt: bool
+    n: int               # tiles each seat held before the current trick
+    leader: int
+    step: int            # actions already taken in the trick (0: the leader is to act)
+    k: int               # trick size (0 before the lead)
+    last: bool
+    lead_pid: int        # -1: face-down lead (or no lead yet)
+    best_pid: int
+    best_seat: int
+    closed: bool
+    to_act: int
+
+
+def _root_of(hand: Hand, tb: _Tables) -> _Root:
+    if hand.is_over:
+        raise IllegalActionError("the hand is over: there is nothing to solve")
+    H = [holding_int(h) for h in hand.holdings]
+    shown = holding_int(hand.shown)
+    step = len(hand.trick)
+    lead_pid = best_pid = best_seat = -1
+    k = hand.trick_size if step else 0
+    if step:
+        lead = hand.trick[0]
+        if lead.kind == "play":
+            lead_pid = tb.pid_of[holding_int(lead.tiles)]
+        if hand.best_play is not None:
+            best_pid = tb.pid_of[holding_int(hand.best_play.tiles)]
+        best_seat = -1 if hand.best_seat is None else hand.best_seat
+    return _Root(H, list(hand.dong), shown, bool(hand.first_lead_top), hand.tiles_left,
+                 hand.leader, step, k, bool(hand.trick_last) if step else False,
+                 lead_pid, best_pid, best_seat, bool(hand.closed), hand.to_act)
+
+
+class _Search:
+    """One search context: hero, table, transposition table and node counter.
+
+    The search functions are closures over the state lists (``H`` holdings,
+    ``D`` 棟, ``X`` = [shown, first_lead_top, nodes]) for fast local access;
+    :meth:`run` evaluates one root action within a window.
+    """
+
+    def __init__(self, tb: _Tables, hero: int, banker: int, streak: int, budget: int,
+                 progress: Callable[[int], None] | None = None, pruning: bool = True) -> None:
+        self.tb = tb
+        self.pruning = pruning
+        self.hero = hero
+        self.banker = banker
+        self.streak = streak
+        self.budget = budget
+        self.tt = tb.table(hero, banker, streak) if pruning else {}
+        self.progress = progress
+        self.settle_cache: dict[int, int] = {}
+        rules = tb.rules
+        self.zun = tuple(zun_money(c, banker, streak).payments[hero] for c in range(4))
+        self.sdh = tuple(si_da_he_money(c, banker, streak, rules).payments[hero] for c in range(4))
+        self.H = [0, 0, 0, 0]
+        self.D = [0, 0, 0, 0]
+        self.X: list[Any] = [0, False, 0]   # shown, first_lead_top, nodes
+        self._build()
+
+    @property
+    def nodes(self) -> int:
+        return self.X[2]
+
+    def _rebind(self) -> None:
+        """After :meth:`_Tables.trim` dropped the tables: take a fresh one."""
+        self.tt = self.tb.table(self.hero, self.banker, self.streak)
+        self._build()
+
+    def settlement(self, winner: int, dong: Sequence[int], kind: str, captured: int,
+                   guaranteed: bool, k: int, flt: bool) -> int:
+        """The hero's share of the final settlement, by :func:`scoring.settle` itself."""
+        key = (winner | dong[0] << 2 | dong[1] << 6 | dong[2] << 10 | dong[3] << 14
+               | _KIND_CODE[kind] << 18 | (captured + 1) << 20 | guaranteed << 23 | k << 24
+               | flt << 27)
+        v = self.settle_cache.get(key)
+        if v is None:
+            s = settle(banker=self.banker, banker_streak=self.streak, finisher=winner,
+                       dong=tuple(dong), finish=Finish(kind, None if captured < 0 else captured,
+                                                       guaranteed, k, flt), rules=self.tb.rules)
+            v = s.payments[self.hero]
+            self.settle_cache[key] = v
+        return v
+
+    def _build(self) -> None:  # noqa: C901 - the hot loop, kept together on purpose
+        tb = self.tb
+        rules = tb.rules
+        hero = self.hero
+        pruning = self.pruning
+        H, D, X = self.H, self.D, self.X
+        P_MASK, P_SIZE, P_CLS, P_RANK, P_FLAGS = tb.mask, tb.size, tb.cls, tb.rank, tb.flags
+        KINDS = tb.kinds
+        SINGLE = tb.single
+        PAIR16 = tb.pair16
+        PAIR16_MASK = 2 * ONE[_K16]
+        HIGHER = tb.higher
+        IC = tb.info_cache
+        info = tb.info
+        DC = tb.disc_cache
+        discards = tb.discards
+        submultisets = tb.submultisets
+        special = tb.special
+        tt = self.tt
+        CANON, INTERN, LC = ((tb.canon_cache, tb.intern, tb.lead_cache) if pruning
+                             else ({}, {}, {}))
+        budget = self.budget
+        zun, sdh = self.zun, self.sdh
+        he_zun, si_da_he, sweep = rules.he_zun, rules.si_da_he, rules.sweep
+        must_beat, capture = rules.must_beat, rules.wen_zun_capture
+        down_rule = rules.lead_face_down
+        settlement = self.settlement
+        SC = self.settle_cache
+        KIND_CODE = _KIND_CODE
+        SUPREME, WENZUN, FOUR, YAO, TOP, CAP16 = _SUPREME, _WENZUN, _FOUR, _YAO, _TOP, _CAP16
+        EVEN, COPIESI = _EVEN, _COPIES_INT
+        S12, S15, S16, S24 = SINGLE[_K12], SINGLE[_K15], SINGLE[_K16], SINGLE[_K24]
+        KIND_OF_ONE = {ONE[k]: k for k in range(NKINDS)}
+        progress = self.progress
+        INF = _INF
+        ORDER = tb.suit_order[0] + [-1] + tb.suit_order[1]
+        SHIFTS = [(kind, 2 * kind, ONE[kind], 3 << (2 * kind)) for kind in ORDER if kind >= 0]
+        N_CIVIL = len(tb.suit_order[0])
+        compress = not down_rule and pruning
+        prune_beats = tb.prune_beats
+        fast = pruning and not down_rule
+        PBIT = tb.pbit
+        SPEC_BASE, SPEC24, SPEC16 = tb.spec_base, tb.spec24, tb.spec16
+        M12, M15 = 3 << (2 * _K12), 3 << (2 * _K15)
+
+        def over_budget() -> None:
+            raise BudgetExceededError(
+                f"not solved within the budget of {budget:,} nodes: try a smaller position "
+                "or a larger budget", budget)
+
+        def terminal(leader: int, k: int, lead_pid: int, best_pid: int, winner: int,
+                     closed: bool) -> int:
+            """The final settlement for the hero once the last trick is won (D updated)."""
+            kind, captured = "plain", -1
+            if lead_pid >= 0:
+                lf = P_FLAGS[lead_pid]
+                if winner == leader:
+                    if lf & YAO:
+                        kind = "yao"
+                    elif lf & SUPREME:
+                        kind = "zun"
+                    elif lf & FOUR:
+                        kind = "four"
+                elif best_pid >= 0:
+                    if (lead_pid == S12 and best_pid == S24) or (lead_pid == S15 and best_pid == S16):
+                        kind, captured = "yao", leader
+                    elif closed:
+                        kind, captured = "zun", leader
+                    elif P_FLAGS[best_pid] & FOUR:
+                        kind = "four"
+            guaranteed = k >= 2 or kind == "yao"
+            if (not guaranteed and winner == leader and lead_pid >= 0 and sweep
+                    and D[winner] == 8):
+                # 八支 test: no tile outside the shown ones could have beaten the single
+                shown = X[0]
+                guaranteed = True
+                for j in HIGHER[KINDS[lead_pid][0]]:
+                    if (shown >> (2 * j)) & 3 < COPIES[j]:
+                        guaranteed = False
+                        break
+            key = (winner | D[0] << 2 | D[1] << 6 | D[2] << 10 | D[3] << 14
+                   | KIND_CODE[kind] << 18 | (captured + 1) << 20 | guaranteed << 23 | k << 24
+                   | X[1] << 27)
+            v = SC.get(key)
+            return v if v is not None else settlement(winner, D, kind, captured, guaranteed, k,
+                                                      X[1])
+
+        def claim_rec(leader: int, rest: int, maxi: bool, memo: dict[int, int]) -> int:
+            v0 = memo.get(rest)
+            if v0 is not None:
+                return v0
+            best = -INF if maxi else INF
+            for p in (IC.get(rest) or info(rest))[0]:
+                m = P_MASK[p]
+                if m == rest:
+                    v = terminal(leader, P_SIZE[p], p, p, leader, False)
+                else:
+                    f = P_FLAGS[p]
+                    bonus = (zun[leader] if he_zun else 0) if f & SUPREME else (
+                        sdh[leader] if f & FOUR and si_da_he else 0)
+                    v = bonus + claim_rec(leader, rest - m, maxi, memo)
+                if (v > best) if maxi else (v < best):
+                    best = v
+            memo[rest] = best
+            return best
+
+        def claim(leader: int, n: int) -> int:
+            """Nobody can beat any play of the leader: it wins every trick left.
+
+            Only the order of its plays matters (bonuses, the finishing play):
+            every other tile goes face down, so the others' discards cannot matter.
+            """
+            h = H[leader]
+            first = sum(D) == 0        # the hand's first lead fixes first_lead_top
+            D[leader] += n
+            X[0] += h
+            flt0 = X[1]
+            maxi = leader == hero
+            try:
+                if not first:
+                    return claim_rec(leader, h, maxi, {})
+                best = -INF if maxi else INF
+                for p in (IC.get(h) or info(h))[0]:
+                    X[1] = bool(P_FLAGS[p] & TOP)
+                    m = P_MASK[p]
+                    if m == h:
+                        v = terminal(leader, P_SIZE[p], p, p, leader, False)
+                    else:
+                        f = P_FLAGS[p]
+                        bonus = (zun[leader] if he_zun else 0) if f & SUPREME else (
+                            sdh[leader] if f & FOUR and si_da_he else 0)
+                        v = bonus + claim_rec(leader, h - m, maxi, {})
+                    if (v > best) if maxi else (v < best):
+                        best = v
+                return best
+            finally:
+                D[leader] -= n
+                X[0] -= h
+                X[1] = flt0
+
+        def last_single(leader: int) -> int:
+            """The last trick when everyone holds one tile (exact, no table)."""
+            c = X[2] + 1
+            X[2] = c
+            if c > budget:
+                over_budget()
+            h = H[leader]
+            pl = SINGLE[KIND_OF_ONE[h]]
+            cl = P_CLS[pl]
+            s1, s2, s3 = leader + 1 & 3, leader + 2 & 3, leader + 3 & 3
+            p1, p2, p3 = SINGLE[KIND_OF_ONE[H[s1]]], SINGLE[KIND_OF_ONE[H[s2]]], SINGLE[KIND_OF_ONE[H[s3]]]
+            X[0] += h
+            try:
+                # who could beat whom (a seat without 棟 may not beat a last single)
+                c1 = D[s1] > 0 and P_CLS[p1] == cl
+                c2 = D[s2] > 0 and P_CLS[p2] == cl
+                c3 = D[s3] > 0 and P_CLS[p3] == cl
+                r1, r2, r3 = P_RANK[p1], P_RANK[p2], P_RANK[p3]
+                # each follower in turn may beat the best so far (or must, under must_beat)
+                o1 = ((p1, s1),) if c1 and r1 > P_RANK[pl] else ()
+                if not (o1 and must_beat):
+                    o1 += ((pl, leader),)
+                v1 = None
+                for bp1, bs1 in o1:
+                    o2 = ((p2, s2),) if c2 and r2 > P_RANK[bp1] else ()
+                    if not (o2 and must_beat):
+                        o2 += ((bp1, bs1),)
+                    v2 = None
+                    for bp2, bs2 in o2:
+                        o3 = ((p3, s3),) if c3 and r3 > P_RANK[bp2] else ()
+                        if not (o3 and must_beat):
+                            o3 += ((bp2, bs2),)
+                        v3 = None
+                        for bp3, bs3 in o3:
+                            D[bs3] += 1
+                            v = terminal(leader, 1, pl, bp3, bs3, False)
+                            D[bs3] -= 1
+                            if v3 is None or ((v > v3) if s3 == hero else (v < v3)):
+                                v3 = v
+                        if v2 is None or ((v3 > v2) if s2 == hero else (v3 < v2)):
+                            v2 = v3
+                    if v1 is None or ((v2 > v1) if s1 == hero else (v2 < v1)):
+                        v1 = v2
+                return v1  # type: ignore[return-value]
+            finally:
+                X[0] -= h
+
+        def resolve(leader: int, n: int, k: int, last: bool, lead_pid: int, best_pid: int,
+                    best_seat: int, closed: bool, alpha: int, beta: int) -> int:
+            winner = best_seat if best_seat >= 0 else leader
+            D[winner] += k
+            try:
+                if last:
+                    return terminal(leader, k, lead_pid, best_pid, winner, closed)
+                bonus = 0
+                if lead_pid >= 0:
+                    lf = P_FLAGS[lead_pid]
+                    if lf & SUPREME:
+                        if he_zun and (closed or winner == leader):
+                            bonus = zun[winner]
+                    elif lf & FOUR and si_da_he:
+                        bonus = sdh[winner]
+                return bonus + lead_node(winner, n - k, alpha - bonus, beta - bonus)
+            finally:
+                D[winner] -= k
+
+        def follow(leader: int, seat: int, step: int, n: int, k: int, last: bool,
+                   lead_pid: int, best_pid: int, best_seat: int, closed: bool,
+                   alpha: int, beta: int) -> int:
+            c = X[2] + 1
+            X[2] = c
+            if c > budget:
+                over_budget()
+            if progress is not None and not c & 0xFFFF:
+                progress(c)
+            h = H[seat]
+            if fast:
+                h0, h1, h2, h3 = H
+                ii = (IC.get(h0) or info(h0), IC.get(h1) or info(h1),
+                      IC.get(h2) or info(h2), IC.get(h3) or info(h3))
+                inf = ii[seat]
+                if lead_pid >= 0:
+                    # who can still win this trick?  The seat that is best now, and any
+                    # seat still to act that could beat it.  Then bound the outcome.
+                    bit = PBIT[best_pid]
+                    cur = best_seat if best_seat >= 0 else leader
+                    winners = [cur]
+                    if not closed:
+                        for j in range(step, 4):
+                            sj = leader + j & 3
+                            if ii[sj][6] & bit and not (last and k == 1 and D[sj] == 0):
+                                winners.append(sj)
+                    if last:
+                        if len(winners) == 1:
+                            # nobody can beat: the last trick's result is settled already
+                            return resolve(leader, n, k, last, lead_pid, best_pid, cur, closed,
+                                           alpha, beta)
+                    else:
+                        p0, p1, p2, p3 = ii[0][5], ii[1][5], ii[2][5], ii[3][5]
+                        feats = [ii[0][7] if ii[0][6] & (p1 | p2 | p3) else -1,
+                                 ii[1][7] if ii[1][6] & (p0 | p2 | p3) else -1,
+                                 ii[2][7] if ii[2][6] & (p0 | p1 | p3) else -1,
+                                 ii[3][7] if ii[3][6] & (p0 | p1 | p2) else -1]
+                        lo = INF
+                        hi = -INF
+                        lf = P_FLAGS[lead_pid]
+                        # a 至尊 lead is won by its leader (賀尊) or by a capture (擒尊)
+                        sup = lf & SUPREME and he_zun
+                        four = lf & FOUR and si_da_he
+                        for w in winners:
+                            fw = feats[w]
+                            feats[w] = ii[w][7]   # it leads next: it can win
+                            bonus = zun[w] if sup else (sdh[w] if four else 0)
+                            D[w] += k
+                            r_ = BC.get((D[0], D[1], D[2], D[3], n - k, feats[0], feats[1],
+                                         feats[2], feats[3], X[1]))
+                            blo, bhi = r_ if r_ is not None else static_bounds(
+                                n - k, feats[0], feats[1], feats[2], feats[3])
+                            D[w] -= k
+                            feats[w] = fw
+                            if blo + bonus < lo:
+                                lo = blo + bonus
+                            if bhi + bonus > hi:
+                                hi = bhi + bonus
+                        if lo >= beta:
+                            return lo
+                        if hi <= alpha:
+                            return hi
+            else:
+                inf = IC.get(h) or info(h)
+            beats: Sequence[int] = ()
+            if not closed and not (last and k == 1 and D[seat] == 0):
+                if lead_pid < 0:  # face-down lead: the highest of 天 … 板凳, if higher
+                    top = inf[2]
+                    if top >= 0:
+                        p = SINGLE[top]
+                        if best_pid < 0 or P_RANK[p] > P_RANK[best_pid]:
+                            beats = (p,)
+                else:
+                    bf = P_FLAGS[best_pid]
+                    if bf & SUPREME:
+                        if bf & WENZUN and capture and PAIR16 >= 0 and h & PAIR16_MASK == PAIR16_MASK:
+                            beats = (PAIR16,)
+                    else:
+                        r = P_RANK[best_pid]
+                        beats = [p for p in inf[1][P_CLS[best_pid]] if P_RANK[p] > r]
+                        if beats and must_beat:
+                            top_r = P_RANK[beats[0]]
+                            beats = [p for p in beats if P_RANK[p] == top_r]
+                        elif len(beats) > 1 and P_SIZE[best_pid] == 1 and pruning:
+                            # beating with the lower of two singles keeps the higher one
+                            # (see _Tables.prune_beats): later seats and teammates block
+                            block = 0
+                            for j in range(1, 4 - step):
+                                block |= H[seat + j & 3]
+                            if seat != hero:
+                                for j in range(4):
+                                    if j != seat and j != hero:
+                                        block |= H[j]
+                            allb = H[0] | H[1] | H[2] | H[3]
+                            spec = SPEC_BASE
+                            if allb & M12:
+                                spec |= SPEC24
+                            if allb & M15:
+                                spec |= SPEC16
+                            beats = prune_beats(h, tuple(beats), (block | block >> 1) & EVEN,
+                                                n - 1, spec)
+            if beats and must_beat:
+                discs: Sequence[int] = ()
+            elif last:
+                discs = (h,) if n == k else (submultisets(h, k)[0],)  # nothing after this trick
+            else:
+                o1, o2, o3 = H[seat - 3], H[seat - 2], H[seat - 1]
+                if fast:
+                    dead = not inf[6] & (ii[seat - 3][5] | ii[seat - 2][5] | ii[seat - 1][5])
+                else:
+                    dead = False
+                if dead:  # can never win a trick again: what it keeps cannot matter
+                    discs = (submultisets(h, k)[0],)
+                elif not pruning:
+                    discs = submultisets(h, k)
+                else:
+                    # Keeping the higher of two free tiles of a suit is at least as
+                    # good for the seat's side when no teammate holds a tile ranked
+                    # between them (the enemy's extra beats only vanish): only the
+                    # teammates' tiles split the runs.  Not under must_beat, where
+                    # holding the higher tile can force a beat.
+                    allh = h | o1 | o2 | o3
+                    spec = SPEC_BASE
+                    if allh & M12:
+                        spec |= SPEC24
+                    if allh & M15:
+                        spec |= SPEC16
+                    if must_beat:
+                        mates = o1 + o2 + o3
+                    elif seat == hero:
+                        mates = 0
+                    else:
+                        mates = o1 + o2 + o3 - H[hero]
+                    mp = (mates | (mates >> 1)) & EVEN
+                    dom = not must_beat
+                    discs = DC.get((h, mp, k, spec, dom)) or discards(h, mp, k, spec, dom)
+            maxi = seat == hero
+            best = -INF if maxi else INF
+            nxt = seat + 1 & 3
+            shown0 = X[0]
+            # a teammate already winning the trick: try discarding first
+            disc_first = best_seat >= 0 and (best_seat == hero) == maxi
+            lf = P_FLAGS[lead_pid] if lead_pid >= 0 else 0
+            for phase in (0, 1):
+                if (phase == 0) == disc_first:
+                    if not discs:
+                        continue
+                    if step == 3:  # the trick ends: its winner is known (inlined resolve)
+                        w = best_seat if best_seat >= 0 else leader
+                        bonus = 0
+                        if lf & SUPREME:
+                            if he_zun and (closed or w == leader):
+                                bonus = zun[w]
+                        elif lf & FOUR and si_da_he:
+                            bonus = sdh[w]
+                        D[w] += k
+                    try:
+                        for d in discs:
+                            H[seat] = h - d
+                            if step != 3:
+                                v = follow(leader, nxt, step + 1, n, k, last, lead_pid, best_pid,
+                                           best_seat, closed, alpha, beta)
+                            elif last:
+                                v = terminal(leader, k, lead_pid, best_pid, w, closed)
+                            else:
+                                v = bonus + lead_node(w, n - k, alpha - bonus, beta - bonus)
+                            H[seat] = h
+                            if maxi:
+                                if v > best:
+                                    best = v
+                                    if v > alpha:
+                                        alpha = v
+                                        if alpha >= beta:
+                                            return best
+                            elif v < best:
+                                best = v
+                                if v < beta:
+                                    beta = v
+                                    if alpha >= beta:
+                                        return best
+                    finally:
+                        H[seat] = h
+                        if step == 3:
+                            D[w] -= k
+                else:
+                    for x in beats:
+                        m = P_MASK[x]
+                        H[seat] = h - m
+                        X[0] = shown0 + m
+                        cl = closed or (best_pid >= 0 and bool(P_FLAGS[best_pid] & WENZUN)
+                                        and bool(P_FLAGS[x] & CAP16))
+                        try:
+                            if step != 3:
+                                v = follow(leader, nxt, step + 1, n, k, last, lead_pid, x, seat,
+                                           cl, alpha, beta)
+                            else:
+                                D[seat] += k
+                                try:
+                                    if last:
+                                        v = terminal(leader, k, lead_pid, x, seat, cl)
+                                    else:
+                                        bonus = 0
+                                        if lf & SUPREME:
+                                            if he_zun and cl:
+                                                bonus = zun[seat]
+                                        elif lf & FOUR and si_da_he:
+                                            bonus = sdh[seat]
+                                        v = bonus + lead_node(seat, n - k, alpha - bonus,
+                                                              beta - bonus)
+                                finally:
+                                    D[seat] -= k
+                        finally:
+                            H[seat] = h
+                            X[0] = shown0
+                        if maxi:
+                            if v > best:
+                                best = v
+                                if v > alpha:
+                                    alpha = v
+                                    if alpha >= beta:
+                                        return best
+                        elif v < best:
+                            best = v
+                            if v < beta:
+                                beta = v
+                                if alpha >= beta:
+                                    return best
+            return best
+
+        def canon_id(raw: tuple) -> int:
+            """The interned id of the canonical form of ``raw`` = (k0, k1, k2, k3, down_pres, n).
+
+            The canonical form is equal for positions that differ only by
+            relabelling free tiles: each suit is walked high → low over the kinds
+            still in play (dead seats, given as -1, excluded); a kind free in
+            every seat that holds it is written by its holders only, any other
+            kind by its identity and holders; while a sweep is possible,
+            face-down kinds are written as markers (the 八支 test compares
+            ranks with them).  Without merging (``lead_face_down``) it is ``raw``.
+            """
+            k0, k1, k2, k3, down_pres, n = raw
+            if not compress:
+                form: tuple = raw
+            else:
+                if k0 < 0:
+                    k0 = 0
+                if k1 < 0:
+                    k1 = 0
+                if k2 < 0:
+                    k2 = 0
+                if k3 < 0:
+                    k3 = 0
+                allh = k0 | k1 | k2 | k3
+                spec = ~special(allh)
+                r = (n if n < 4 else 4) - 1
+                f0 = info(k0)[3][r] & spec if k0 else 0
+                f1 = info(k1)[3][r] & spec if k1 else 0
+                f2 = info(k2)[3][r] & spec if k2 else 0
+                f3 = info(k3)[3][r] & spec if k3 else 0
+                out = [n]
+                i = 0
+                for kind, sh, o, m3 in SHIFTS:
+                    if i == N_CIVIL:
+                        out.append(-2)
+                    i += 1
+                    if not allh & m3:
+                        if down_pres & o:
+                            out.append(-1)
+                        continue
+                    code = (((k0 >> sh) & 3) | ((k1 >> sh) & 3) << 2 | ((k2 >> sh) & 3) << 4
+                            | ((k3 >> sh) & 3) << 6)
+                    if ((not k0 & m3 or f0 & o) and (not k1 & m3 or f1 & o)
+                            and (not k2 & m3 or f2 & o) and (not k3 & m3 or f3 & o)):
+                        out.append(code)
+                    else:
+                        out.append(256 * (kind + 1) + code)
+                form = tuple(out)
+            cid = INTERN.get(form)
+            if cid is None:
+                cid = INTERN[form] = len(INTERN)
+            CANON[raw] = cid
+            return cid
+
+        def leads_of(h: int, pres: int, n: int, spec: int) -> tuple[int, ...]:
+            """The leads of holding ``h`` worth trying: one single per exact run (see
+            :meth:`_Tables.runs`; ``pres`` marks other seats' and face-down kinds)."""
+            key = (h, pres, spec)
+            out = LC.get(key)
+            if out is None:
+                leads = (IC.get(h) or info(h))[0]
+                runs = tb.runs(h, pres, n, spec)
+                if runs:
+                    drop = set()
+                    for run in runs:
+                        for kind in run[:-1]:
+                            drop.add(SINGLE[kind])
+                    leads = tuple(p for p in leads if p not in drop)
+                if down_rule:
+                    leads = leads + tuple(1000 + kk for kk in range(NKINDS) if (h >> (2 * kk)) & 3)
+                out = LC[key] = leads
+            return out
+
+        BC: dict[tuple, tuple[int, int]] = {}
+
+        def static_bounds(n: int, f0: int, f1: int, f2: int, f3: int) -> tuple[int, int]:
+            """Bounds on the hero's value from a trick boundary, over a superset of
+            the outcomes still reachable (cheap "sure" bounds before searching).
+
+            fS: features of seat S (:meth:`_Tables.info`) or -1 when S can never win
+            a trick again.  Every seat that can win a trick may finish, the 棟 left
+            may fall to any such seat, and every special finish whose tiles a
+            possible finisher (or its victim) holds is allowed, with and without
+            八支's test, on a last trick of one or more tiles; bonuses range over
+            the 至尊 / 文尊 / fours still held.
+            """
+            key = (D[0], D[1], D[2], D[3], n, f0, f1, f2, f3, X[1])
+            r = BC.get(key)
+            if r is not None:
+                return r
+            feats = (f0, f1, f2, f3)
+            live = [s_ for s_ in range(4) if feats[s_] >= 0]
+            flts = (False, True) if sum(D) == 0 else (bool(X[1]),)
+            ks = (1, 2) if n >= 2 else (1,)
+            lo, hi = INF, -INF
+            d = list(D)
+            for F in live:
+                fF = feats[F]
+                variants = [("plain", -1)]
+                if fF & 3:
+                    variants.append(("yao", -1))
+                if fF & 48:
+                    variants.append(("zun", -1))
+                if fF >> 8:
+                    variants.append(("four", -1))
+                for C in live:
+                    if C != F:
+                        fC = feats[C]
+                        if (fC & 1 and fF & 4) or (fC & 2 and fF & 8):
+                            variants.append(("yao", C))
+                        if fC & 32 and fF & 64 and capture:
+                            variants.append(("zun", C))
+                # the 棟 left: F wins at least the last trick, the rest goes anywhere live
+                for extra in compositions(n - 1, len(live)):
+                    for i, s_ in enumerate(live):
+                        d[s_] = D[s_] + extra[i] + (1 if s_ == F else 0)
+                    if d[F] < 2:
+                        continue
+                    # the 八支 test, the last trick's size and the first lead only
+                    # matter to a sweep (all 8 棟)
+                    sweep_case = d[F] == 8
+                    for kind, cap in variants:
+                        for g in ((False, True) if sweep_case else (False,)):
+                            for k in (ks if sweep_case else (1,)):
+                                for flt in (flts if sweep_case else (False,)):
+                                    v = settlement(F, d, kind, cap, g, k, flt)
+                                    if v < lo:
+                                        lo = v
+                                    if v > hi:
+                                        hi = v
+                for s_ in live:
+                    d[s_] = D[s_]
+            # bonuses still possible: 至尊 (its holder), 文尊 (holder or a 16 16 captor),
+            # fours (any seat that can make one)
+            blo = bhi = 0
+            four_holders = [s_ for s_ in live if feats[s_] >> 8]
+            for s_ in live:
+                fs = feats[s_]
+                events = []
+                if fs & 16 and he_zun:
+                    events.append([zun[s_]])
+                if fs & 32 and he_zun:
+                    events.append([zun[s_]] + [zun[t] for t in live if t != s_ and feats[t] & 64])
+                for _ in range(fs >> 8 if si_da_he else 0):
+                    events.append([sdh[t] for t in four_holders])
+                for ev in events:
+                    blo += min(0, min(ev))
+                    bhi += max(0, max(ev))
+            r = BC[key] = (lo + blo, hi + bhi)
+            return r
+
+        def lead_node(leader: int, n: int, alpha: int, beta: int) -> int:
+            if n == 1 and not down_rule:
+                return last_single(leader)
+            c = X[2] + 1
+            X[2] = c
+            if c > budget:
+                over_budget()
+            if progress is not None and not c & 0xFFFF:
+                progress(c)
+            h0, h1, h2, h3 = H
+            h = H[leader]
+            d0, d1, d2, d3 = D
+            first = d0 + d1 + d2 + d3 == 0
+            k0, k1, k2, k3 = h0, h1, h2, h3
+            if not down_rule and pruning:
+                i0 = IC.get(h0) or info(h0)
+                i1 = IC.get(h1) or info(h1)
+                i2 = IC.get(h2) or info(h2)
+                i3 = IC.get(h3) or info(h3)
+                p0, p1, p2, p3 = i0[5], i1[5], i2[5], i3[5]
+                b0, b1, b2, b3 = i0[6], i1[6], i2[6], i3[6]
+                if leader == 0:
+                    if not p0 & (b1 | b2 | b3):
+                        return claim(leader, n)
+                elif leader == 1:
+                    if not p1 & (b0 | b2 | b3):
+                        return claim(leader, n)
+                elif leader == 2:
+                    if not p2 & (b0 | b1 | b3):
+                        return claim(leader, n)
+                elif not p3 & (b0 | b1 | b2):
+                    return claim(leader, n)
+                # a follower that can never beat again: its tiles cannot matter
+                if leader != 0 and not b0 & (p1 | p2 | p3):
+                    k0 = -1
+                if leader != 1 and not b1 & (p0 | p2 | p3):
+                    k1 = -1
+                if leader != 2 and not b2 & (p0 | p1 | p3):
+                    k2 = -1
+                if leader != 3 and not b3 & (p0 | p1 | p2):
+                    k3 = -1
+            ext = d0 | d1 << 4 | d2 << 8 | d3 << 12 | leader << 16 | X[1] << 18 | n << 19
+            down_pres = 0
+            if sweep and max(d0, d1, d2, d3) == d0 + d1 + d2 + d3:
+                # dead seats' tiles will all go face down: count them as down already
+                down = COPIESI - X[0]
+                if k0 >= 0:
+                    down -= h0
+                if k1 >= 0:
+                    down -= h1
+                if k2 >= 0:
+                    down -= h2
+                if k3 >= 0:
+                    down -= h3
+                down_pres = (down | down >> 1) & EVEN
+                ext |= 1 << 23
+            raw = (k0, k1, k2, k3, down_pres, n)
+            cid = CANON.get(raw)
+            if cid is None:
+                cid = canon_id(raw)
+            key = ext | cid << 24
+            a0, b0_ = alpha, beta
+            bm = -1
+            e = tt.get(key)
+            if e is not None:
+                lo, hi, bm = e
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            elif pruning and not down_rule:
+                feats = [i0[7] if k0 >= 0 or leader == 0 else -1,
+                         i1[7] if k1 >= 0 or leader == 1 else -1,
+                         i2[7] if k2 >= 0 or leader == 2 else -1,
+                         i3[7] if k3 >= 0 or leader == 3 else -1]
+                lo, hi = static_bounds(n, feats[0], feats[1], feats[2], feats[3])
+                # a sure trick: a play of the leader nobody can beat.  Its side can
+                # take it now, so the bounds after that trick bound this position on
+                # the leader's side (the hero's value ≥ …, or an opponent's ≤ …)
+                ob = (b1 | b2 | b3, b0 | b2 | b3, b0 | b1 | b3, b0 | b1 | b2)[leader]
+                for p in (IC.get(h) or info(h))[0]:
+                    k = P_SIZE[p]
+                    if k < n and not PBIT[p] & ob:
+                        f = P_FLAGS[p]
+                        bonus = (zun[leader] if he_zun else 0) if f & SUPREME else (
+                            sdh[leader] if f & FOUR and si_da_he else 0)
+                        D[leader] += k
+                        clo, chi = static_bounds(n - k, feats[0], feats[1], feats[2], feats[3])
+                        D[leader] -= k
+                        if leader == hero:
+                            if clo + bonus > lo:
+                                lo = clo + bonus
+                        elif chi + bonus < hi:
+                            hi = chi + bonus
+                        break
+                e = tt[key] = (lo, hi, -1)
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            others = h0 + h1 + h2 + h3 - h
+            allh = h0 | h1 | h2 | h3
+            spec = SPEC_BASE
+            if allh & M12:
+                spec |= SPEC24
+            if allh & M15:
+                spec |= SPEC16
+            if pruning:
+                leads = leads_of(h, ((others | others >> 1) & EVEN) | down_pres, n, spec)
+            else:
+                leads = (IC.get(h) or info(h))[0]
+                if down_rule:
+                    leads = leads + tuple(1000 + kk for kk in range(NKINDS) if (h >> (2 * kk)) & 3)
+            if bm >= 0 and leads[0] != bm and bm in leads:
+                leads = list(leads)
+                leads.remove(bm)
+                leads.insert(0, bm)
+            maxi = leader == hero
+            best = -INF if maxi else INF
+            best_move = -1
+            nxt = leader + 1 & 3
+            shown0 = X[0]
+            flt0 = X[1]
+            for L in leads:
+                if L < 1000:
+                    m = P_MASK[L]
+                    k = P_SIZE[L]
+                    H[leader] = h - m
+                    X[0] = shown0 + m
+                    if first:
+                        X[1] = bool(P_FLAGS[L] & TOP)
+                    try:
+                        v = follow(leader, nxt, 1, n, k, n == k, L, L, leader, False, alpha, beta)
+                    finally:
+                        H[leader] = h
+                        X[0] = shown0
+                        X[1] = flt0
+                else:
+                    H[leader] = h - ONE[L - 1000]
+                    try:
+                        v = follow(leader, nxt, 1, n, 1, n == 1, -1, -1, -1, False, alpha, beta)
+                    finally:
+                        H[leader] = h
+                if maxi:
+                    if v > best:
+                        best, best_move = v, L
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                break
+                elif v < best:
+                    best, best_move = v, L
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+            if e is not None:
+                lo, hi = e[0], e[1]
+            else:
+                lo, hi = -INF, INF
+            if best <= a0:
+                if best < hi:
+                    hi = best
+            elif best >= b0_:
+                if best > lo:
+                    lo = best
+            else:
+                lo = hi = best
+            tt[key] = (lo, hi, best_move)
+            return best
+
+        self._follow = follow
+        self._resolve = resolve
+        self._lead_node = lead_node
+
+    def run(self, root: _Root, option: tuple[str, int], alpha: int = -INF,
+            beta: int = INF) -> int:
+        """The value of one root action within the window (fail-soft)."""
+        tb = self.tb
+        H, D, X = self.H, self.D, self.X
+        H[:] = root.holdings
+        D[:] = root.dong
+        X[0] = root.shown
+        X[1] = root.flt
+        P_MASK, P_SIZE, P_FLAGS = tb.mask, tb.size, tb.flags
+        follow, resolve = self._follow, self._resolve
+        kind, x = option
+        n, k, leader = root.n, root.k, root.leader
+        seat = root.to_act
+        if root.step == 0:
+            if kind == "play":
+                m = P_MASK[x]
+                H[seat] -= m
+                X[0] += m
+                if sum(D) == 0:
+                    X[1] = bool(P_FLAGS[x] & _TOP)
+                return follow(leader, seat + 1 & 3, 1, n, P_SIZE[x], n == P_SIZE[x], x, x,
+                              leader, False, alpha, beta)
+            H[seat] -= ONE[x]
+            return follow(leader, seat + 1 & 3, 1, n, 1, n == 1, -1, -1, -1, False, alpha, beta)
+        lead_pid, best_pid, best_seat, closed = (root.lead_pid, root.best_pid, root.best_seat,
+                                                 root.closed)
+        if kind == "play":
+            m = P_MASK[x]
+            H[seat] -= m
+            X[0] += m
+            if best_pid >= 0 and P_FLAGS[best_pid] & _WENZUN and P_FLAGS[x] & _CAP16:
+                closed = True
+            best_pid, best_seat = x, seat
+        else:
+            H[seat] -= x
+        if root.step == 3:
+            return resolve(leader, n, k, root.last, lead_pid, best_pid, best_seat, closed,
+                           alpha, beta)
+        return follow(leader, seat + 1 & 3, root.step + 1, n, k, root.last, lead_pid, best_pid,
+                      best_seat, closed, alpha, beta)
+
+    def value(self, root: _Root, option: tuple[str, int], guess: int = 0) -> int:
+        """The exact value of one root action: MTD(f), null-window tests around ``guess``."""
+        lo, hi = -INF, INF
+        g = guess
+        while lo < hi:
+            if self.pruning:
+                self.tb.trim()
+                if self.tt is not self.tb.tables.get((self.hero, self.banker, self.streak)):
+                    self._rebind()
+            b = g + 1 if g == lo else g
+            v = self.run(root, option, b - 1, b)
+            if v < b:
+                hi = v
+            else:
+                lo = v
+            g = v
+        return lo
+
+
+# --------------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class ActionValue:
+    """One legal action and its value for the hero (stake units); ``group`` numbers
+    equivalent actions (same group ⇒ provably the same value)."""
+
+    action: Action
+    value: int
+    group: int
+
+    def to_json(self) -> dict:
+        return {"action": self.action.notation(), "value": self.value, "group": self.group}
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The open-hand answer (see :func:`solve`).
+
+    hero, to_act: seats 0–3.  value: the position's value for the hero in stake
+    units (the best action's value when the hero is to act, else the worst).
+    actions: every legal action of ``to_act``, in the engine's order.
+    nodes: search nodes used; seconds: wall time.
+    """
+
+    hero: int
+    to_act: int
+    value: int
+    actions: tuple[ActionValue, ...]
+    nodes: int
+    seconds: float
+
+    def best(self) -> list[ActionValue]:
+        """The actions of the seat to act that reach ``value``."""
+        return [a for a in self.actions if a.value == self.value]
+
+    def to_json(self) -> dict:
+        return {"hero": SEATS[self.hero], "to_act": SEATS[self.to_act], "value": self.value,
+                "actions": [a.to_json() for a in self.actions], "nodes": self.nodes,
+                "seconds": round(self.seconds, 4)}
+
+
+def _option_of(hand: Hand, root: _Root, tb: _Tables, a: Action) -> tuple[tuple[str, int], tuple]:
+    """The solver's form of a legal action, and its equivalence key."""
+    if a.kind == "down":
+        kk = KIND_OF[a.tiles[0].index]
+        return ("down", kk), ("down", kk)
+    m = holding_int(a.tiles)
+    if a.kind == "play":
+        p = tb.pid_of[m]
+        return ("play", p), ("play", p)
+    seat = a.seat
+    h = root.holdings[seat]
+    others = sum(root.holdings) - h
+    if root.last:
+        return ("discard", m), ("discard", 0)   # nothing comes after this trick
+    if not tb.rules.lead_face_down:
+        plays = 0
+        for s, o in enumerate(root.holdings):
+            if s != seat:
+                plays |= tb.info(o)[5]
+        if not tb.info(h)[6] & plays:
+            # it can never beat again, so it never wins a trick: what it keeps cannot matter
+            return ("discard", m), ("discard", -1)
+    return ("discard", m), ("discard", tb.canonical_discard(h, others, m))
+
+
+def solve(hand: Hand, hero: int | str | None = None, *, budget: int | None = None,
+          progress: Callable[[int], None] | None = None, _pruning: bool = True) -> Solution:
+    """The value of every legal action of the seat to act, for ``hero`` (open hands).
+
+    hand: any position that is not over (all holdings known; face-down discards
+    in the trick in progress may be unknown ``-``).  hero: seat 0–3 or a letter
+    (default: the seat to act).  budget: search nodes allowed (default
+    unlimited); when they run out :class:`BudgetExceededError` is raised.
+    progress: called with the node count now and then (at multiples of 65,536).
+
+    Values are the hero's net stake units from now to the end of the hand:
+    bonuses (賀尊, 擒尊, 四大賀) paid from now on plus the final settlement, with
+    the other three seats minimising (spec §4–§6).  Raises
+    :class:`~tianjiu_core.errors.IllegalActionError` when the hand is over.
+    """
+    t0 = time.perf_counter()
+    hero = hand.to_act if hero is None else parse_seat(hero)
+    if hand.is_over:
+        raise IllegalActionError("the hand is over: there is nothing to solve")
+    tb = _tables(hand.rules)
+    root = _root_of(hand, tb)
+    search = _Search(tb, hero, hand.banker, hand.banker_streak,
+                     budget if budget is not None else 1 << 62, progress, _pruning)
+    legal = hand.legal_actions()
+    groups: dict[tuple, int] = {}
+    values: dict[int, int] = {}
+    out = []
+    guess = 0
+    for a in legal:
+        option, key = _option_of(hand, root, tb, a)
+        g = groups.get(key)
+        if g is None:
+            g = groups[key] = len(groups)
+            values[g] = guess = search.value(root, option, guess)
+        out.append(ActionValue(a, values[g], g))
+    vals = [v.value for v in out]
+    value = max(vals) if hand.to_act == hero else min(vals)
+    return Solution(hero, hand.to_act, value, tuple(out), search.nodes, time.perf_counter() - t0)
+
+
+@lru_cache(maxsize=256)
+def compositions(c: int, slots: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to write ``c`` as an ordered sum of ``slots`` numbers ≥ 0."""
+    if slots == 1:
+        return ((c,),)
+    return tuple((i,) + rest for i in range(c + 1) for rest in compositions(c - i, slots - 1))
