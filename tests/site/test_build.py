@@ -234,3 +234,37 @@ def test_deploying_under_a_sub_path(tmp_path):
         ("/tiengow/", "zh-Hant"), ("/tiengow/zh-Hans/", "zh-Hans"), ("/tiengow/en/", "en")]
     xml = (tmp_path / "en" / "sitemap.xml").read_text(encoding="utf-8")
     assert "<loc>https://example.org/tiengow/en/playground/</loc>" in xml
+
+
+def test_engine_pages_start_the_worker_from_the_top_of_head(site_dir):
+    """Pages with an engine widget start the worker first thing in <head> (before the
+    stylesheets, which would hold an inline script back); pages without one do not."""
+    for path, depth in (("", 0), ("en/playground/", 2), ("zh-Hans/lessons/03-plays/", 3), ("daily/", 1)):
+        html = page(site_dir, path)
+        head = html[:html.index("</head>")]
+        assert head.count("__tianjiuEarlyWorker") == 1, path
+        assert f'new URL("{"../" * depth}{RUNTIME_DIR}/worker.js",location.href)' in head, path
+        assert head.index("__tianjiuEarlyWorker") < head.index('rel="stylesheet"'), path
+    for path in ("glossary/", "en/glossary/", "lessons/"):
+        assert "__tianjiuEarlyWorker" not in page(site_dir, path), path
+    # the worker needs only build.js (generated.js is ~50 kB), and it agrees with generated.js
+    rt = site_dir / RUNTIME_DIR
+    build = re.search(r"export const BUILD = (\{.*?\});", (rt / "build.js").read_text(encoding="utf-8")).group(1)
+    assert build in (rt / "generated.js").read_text(encoding="utf-8")
+    assert 'from "./build.js"' in (rt / "worker.js").read_text(encoding="utf-8")
+    # the other-origin example belongs on a second origin, not in the site
+    assert (site_dir / "examples" / "embed.html").is_file()
+    assert not (site_dir / "examples" / "other-origin").exists()
+
+
+def test_the_server_lets_other_origins_embed_the_runtime():
+    import urllib.request
+
+    server, url = serve.start_background(ROOT / "examples")
+    try:
+        with urllib.request.urlopen(url + "embed.html") as response:
+            assert response.headers["Access-Control-Allow-Origin"] == "*"
+            assert response.headers["Cache-Control"] == "no-cache"
+    finally:
+        server.shutdown()
+        server.server_close()
