@@ -68,12 +68,13 @@ def gz(path: Path) -> int:
 def sizes(site: Path) -> dict:
     rt = site / RUNTIME_DIR
     pyodide = rt / "pyodide"
-    ours = [p for p in rt.rglob("*") if p.is_file() and pyodide not in p.parents]
-    wheel = next((rt / "wheels").glob("*.whl"))
+    wheel = next(rt.rglob("tianjiu_core-*.whl"))   # pyodide/ (registered in its lock file)
+    ours = [p for p in rt.rglob("*") if p.is_file() and (pyodide not in p.parents or p == wheel)]
+    theirs = [p for p in pyodide.rglob("*") if p.is_file() and p != wheel]
     return {
         "site_total": tree_size(site),
-        "pyodide": tree_size(pyodide),
-        "pyodide_gzip": sum(gz(p) for p in pyodide.rglob("*") if p.is_file()),
+        "pyodide": sum(p.stat().st_size for p in theirs),
+        "pyodide_gzip": sum(gz(p) for p in theirs),
         "runtime_without_pyodide": sum(p.stat().st_size for p in ours),
         "runtime_without_pyodide_gzip": sum(gz(p) for p in ours),
         "wheel": wheel.stat().st_size,

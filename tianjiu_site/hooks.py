@@ -130,5 +130,5 @@ def on_post_build(config):
         runtime.write_dev_service_worker(site_dir)
     else:
         runtime.write_service_worker(site_dir, info)
-    log.info("tianjiu runtime: %s (build %s) in %s", info["wheel"], info["hash"],
-             posixpath.join(config.site_dir, runtime.RUNTIME_DIR))
+    log.info("tianjiu runtime: %s (build %s) in %s; pyodide-lock.json: %s", info["wheel"], info["hash"],
+             posixpath.join(config.site_dir, runtime.RUNTIME_DIR), info["lock"])

@@ -11,8 +11,11 @@ site copies:
 ``generated.js``              written here: build info, tile data, interface
                               strings in three languages, engine labels
 ``tiles.svg``                 the tile sprite (:func:`tianjiu_core.svg.sprite_svg`)
-``wheels/*.whl``              the ``tianjiu_core`` wheel (``python -m build``)
-``pyodide/``                  Pyodide, copied from ``node_modules/pyodide``
+``pyodide/``                  Pyodide, copied from ``node_modules/pyodide``, and beside it
+                              the ``tianjiu_core`` wheel (``python -m build``), registered in
+                              ``pyodide/pyodide-lock.json`` by ``pyodide lockfile add-wheels``
+                              (:func:`register_wheel`) so that ``loadPackage("tianjiu-core")``
+                              finds it like any Pyodide package
 ===========================  ==================================================
 
 Repository folders listed in :data:`COPY_DIRS` (``examples/``, ``puzzles/``)
@@ -57,6 +60,10 @@ COPY_DIRS: dict[str, tuple[str, ...]] = {
 COPY_SKIP = ("examples/other-origin/",)
 """Not copied: ``examples/other-origin/`` embeds the runtime from another origin by URL, so it is
 served from a second origin, never from the site itself (tests/site/test_startup.py does)."""
+
+
+LOCK_TOOLS = ROOT / ".venv-pyodide"
+"""pyodide-build (``requirements-pyodide.txt``, Python >= 3.12), installed there by ``./run``."""
 
 
 class SiteBuildError(RuntimeError):
@@ -170,7 +177,7 @@ def build_info(wheel_name: str, build_hash: str, offline: bool = True) -> dict[s
 
     pyodide_version = json.loads((ROOT / "node_modules/pyodide/package.json").read_text())["version"]
     return {"version": tianjiu_core.__version__, "hash": build_hash,
-            "wheel": f"wheels/{wheel_name}", "pyodide": pyodide_version, "offline": offline}
+            "wheel": f"pyodide/{wheel_name}", "pyodide": pyodide_version, "offline": offline}
 
 
 def build_js(wheel_name: str, build_hash: str, offline: bool = True) -> str:
@@ -294,10 +301,12 @@ def write_runtime(site_dir: Path, docs_dir: Path, *, offline: bool = True) -> di
         "npm package `pyodide` pinned in package-lock.json.\n", encoding="utf-8")
 
     wheel = build_wheel()
-    wheels = rt / "wheels"
-    shutil.rmtree(wheels, ignore_errors=True)
-    wheels.mkdir()
-    shutil.copy2(wheel, wheels / wheel.name)
+    shutil.rmtree(rt / "wheels", ignore_errors=True)   # (where the wheel was before issue 12)
+    for old in pyo_dst.glob("tianjiu_core-*.whl"):
+        old.unlink()
+    shutil.copy2(wheel, pyo_dst / wheel.name)
+    shutil.copy2(pyo_src / "pyodide-lock.json", pyo_dst / "pyodide-lock.json")  # unmodified first
+    lock = register_wheel(pyo_dst, wheel.name)
 
     (rt / "tiles.svg").write_text(svg.sprite_svg(), encoding="utf-8")
     favicon = svg.tile_svg("66", height=64, lang="en", css_class="tj-favicon")
@@ -327,7 +336,51 @@ def write_runtime(site_dir: Path, docs_dir: Path, *, offline: bool = True) -> di
     (rt / "generated.js").write_text(generated_js(wheel.name, strings, build_hash, offline), encoding="utf-8")
     (rt / "build.js").write_text(build_js(wheel.name, build_hash, offline), encoding="utf-8")
     import tianjiu_core
-    return {"version": tianjiu_core.__version__, "hash": build_hash, "wheel": wheel.name}
+    return {"version": tianjiu_core.__version__, "hash": build_hash, "wheel": wheel.name, "lock": lock}
+
+
+def lock_tool() -> Path | None:
+    """The ``pyodide`` command of pyodide-build (``TIANJIU_PYODIDE_CLI``, or ``.venv-pyodide/``), or None."""
+    given = os.environ.get("TIANJIU_PYODIDE_CLI")
+    cli = Path(given) if given else LOCK_TOOLS / "bin" / "pyodide"
+    return cli if cli.is_file() else None
+
+
+def register_wheel(pyodide_dir: Path, wheel_name: str) -> str:
+    """Register the wheel ``pyodide_dir/wheel_name`` in ``pyodide_dir/pyodide-lock.json`` with
+    ``pyodide lockfile add-wheels`` (pyodide-build, pinned in ``requirements-pyodide.txt``): an
+    entry ``tianjiu-core`` with a relative ``file_name`` and the wheel's sha256.  The result is
+    cached in ``.cache/pyodide-lock/`` by the inputs' hash (the tool takes ~2 s).
+
+    Returns ``"registered"``, or why not (no pyodide-build: Python >= 3.12 missing) — then the
+    lock file stays Pyodide's own; the worker loads the wheel by URL either way (it fetches it
+    while Pyodide starts and unpacks it: faster than ``loadPackage``, see SITE.md).
+    Raises :class:`SiteBuildError` when the tool runs and fails."""
+    lock, wheel = pyodide_dir / "pyodide-lock.json", pyodide_dir / wheel_name
+    key = hashlib.sha256(lock.read_bytes() + wheel.read_bytes() + wheel_name.encode()).hexdigest()[:16]
+    cached = ROOT / ".cache" / "pyodide-lock" / f"{key}.json"
+    if not cached.is_file():
+        cli = lock_tool()
+        if cli is None:
+            return ("not registered: pyodide-build is not installed (it needs Python >= 3.12; "
+                    "./run installs it into .venv-pyodide/ when python3.12+ is found)")
+        out = pyodide_dir / "pyodide-lock-new.json"
+        cmd = [str(cli), "lockfile", "add-wheels", "--input", str(lock), "--output", str(out),
+               "--base-path", str(pyodide_dir), str(wheel)]
+        proc = subprocess.run(cmd, capture_output=True, text=True, cwd=pyodide_dir)
+        try:
+            entry = json.loads(out.read_text(encoding="utf-8"))["packages"]["tianjiu-core"]
+        except (OSError, ValueError, KeyError):
+            entry = None
+        if proc.returncode != 0 or not entry or entry.get("file_name") != wheel_name:
+            raise SiteBuildError(f"registering the wheel in pyodide-lock.json failed ({' '.join(cmd)}):\n"
+                                 f"{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        shutil.rmtree(cached.parent, ignore_errors=True)   # keep one
+        cached.parent.mkdir(parents=True)
+        out.replace(cached)
+    shutil.copy2(cached, lock)
+    return "registered"
 
 
 _NO_PRECACHE = re.compile(r"(^|/)(sw\.js|sitemap\.xml\.gz|.*\.map|screenshots/.*)$")

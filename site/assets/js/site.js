@@ -18,7 +18,10 @@ function registerOffline() {
     .catch((err) => console.warn("offline cache unavailable:", err.message || err));
 }
 
+let started = false;
 function startEngine() {
+  if (started) return;
+  started = true;
   TianJiu.engine().then(registerOffline, () => { /* the indicator and widgets say why */ });
 }
 

@@ -167,11 +167,11 @@ function createClient() {
 
   function start() {
     if (starting) return starting;
-    state.status = "loading";
-    state.error = null;
-    notify();
     starting = new Promise((resolve, reject) => { settle = { resolve, reject }; });
     starting.catch(() => {}); // callers handle it; never an unhandled rejection
+    state.status = "loading";
+    state.error = null;
+    notify(); // (a listener may call start() again: it gets `starting`)
     const early = globalThis.__tianjiuEarlyWorker;
     if (early && early.worker && !worker) {
       // started by the lines at the top of <head>: take it over and replay what it said so far
