@@ -309,3 +309,18 @@ console.log(bridge.handle_json(JSON.stringify({{ op: "classify", tiles: "66 66 3
     proc = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert json.loads(proc.stdout.strip().splitlines()[-1])["result"]["name_en"] == "Four Teen Gow"
+
+
+def test_without_pyodide_build_the_lock_file_stays_pyodides_own(tmp_path, monkeypatch):
+    """No Python >= 3.12 (so no pyodide-build): the build says why and keeps Pyodide's lock
+    file; the worker loads the wheel by URL either way."""
+    import shutil
+
+    monkeypatch.setenv("TIANJIU_PYODIDE_CLI", str(tmp_path / "missing" / "pyodide"))
+    monkeypatch.setattr(runtime, "ROOT", tmp_path)             # an empty .cache/
+    upstream = ROOT / "node_modules/pyodide/pyodide-lock.json"
+    shutil.copy2(upstream, tmp_path / "pyodide-lock.json")
+    (tmp_path / "tianjiu_core-0.1.0-py3-none-any.whl").write_bytes(b"PK not really")
+    why = runtime.register_wheel(tmp_path, "tianjiu_core-0.1.0-py3-none-any.whl")
+    assert why.startswith("not registered: pyodide-build is not installed (it needs Python >= 3.12")
+    assert (tmp_path / "pyodide-lock.json").read_bytes() == upstream.read_bytes()
