@@ -92,21 +92,20 @@ def fresh(browser):
     return browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
 
 
-def floor(browser, url: str, runs: int) -> dict:
-    cold, cached = [], []
-    for _ in range(runs):
-        context = fresh(browser)
-        page = context.new_page()
-        for into in (cold, cached):
-            if into is cold:
-                page.goto(url + "__floor/index.html")
-            else:
-                page.reload()
-            page.wait_for_function("window.__floor !== null", timeout=TIMEOUT)
-            into.append(page.evaluate("window.__floor"))
-        context.close()
-    return {"cold_ms": med(cold), "cached_ms": med(cached), "cold_runs": [round(x) for x in cold],
-            "cached_runs": [round(x) for x in cached]}
+def floor_once(browser, url: str) -> tuple[float, float]:
+    """(cold, cached) ms of the bare-Pyodide page in one fresh context."""
+    context = fresh(browser)
+    page = context.new_page()
+    out = []
+    for first in (True, False):
+        if first:
+            page.goto(url + "__floor/index.html")
+        else:
+            page.reload()
+        page.wait_for_function("window.__floor !== null", timeout=TIMEOUT)
+        out.append(page.evaluate("window.__floor"))
+    context.close()
+    return out[0], out[1]
 
 
 def engine_ready(page) -> dict:
@@ -182,6 +181,7 @@ def main() -> int:
     ap.add_argument("--site", type=Path, help="a built site (default: build it into build/)")
     ap.add_argument("--dwell", type=float, default=3.0, help="seconds on the page without widgets")
     ap.add_argument("--json", type=Path, help="also write the results here")
+    ap.add_argument("--baseline", type=Path, help="another build (e.g. of main) measured in the same rounds")
     args = ap.parse_args()
 
     site = args.site
@@ -193,23 +193,42 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     server, url = start_background(site, extra=EXTRA)
+    servers = [server]
     results: dict = {"runs": args.runs}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=ARGS)
             cold_page(browser, url, "")  # warm the OS file cache and the server
-            results["floor"] = floor(browser, url, args.runs)
+            sites = {"this build": url}
+            if args.baseline:
+                bserver, burl = start_background(args.baseline.resolve(), extra=EXTRA)
+                servers.append(bserver)
+                sites["baseline"] = burl
+                cold_page(browser, burl, "")
+            # interleaved rounds (floor, then every page of every build): the machine's load
+            # drifts, so each page is compared with the floor of its own round
+            floors, cold = [], {label: {name: [] for name in PAGES} for label in sites}
+            for _ in range(args.runs):
+                floors.append(floor_once(browser, url))
+                for label, u in sites.items():
+                    for name, path in PAGES.items():
+                        cold[label][name].append(cold_page(browser, u, path))
+            results["floor"] = {"cold_ms": med(f[0] for f in floors), "cached_ms": med(f[1] for f in floors),
+                                "cold_runs": [round(f[0]) for f in floors], "cached_runs": [round(f[1]) for f in floors]}
             results["cold"] = {}
-            for name, path in PAGES.items():
-                runs = [cold_page(browser, url, path) for _ in range(args.runs)]
-                results["cold"][name] = {
-                    "ready_ms": med(r["readyAt"] for r in runs),
-                    "worker_started_ms": med(r["startedAt"] for r in runs),
-                    "early": all(r.get("early") for r in runs),
-                    "stages_ms": {s["stage"]: med(next((x["at"] for x in r["timeline"] if x["stage"] == s["stage"]), None)
-                                                  for r in runs) for s in runs[0]["timeline"]},
-                    "runs": [round(r["readyAt"]) for r in runs],
-                }
+            for label in sites:
+                for name, runs in cold[label].items():
+                    results["cold"][f"{name} ({label})"] = {
+                        "ready_ms": med(r["readyAt"] for r in runs),
+                        "over_floor_ms": med(r["readyAt"] - f[0] for r, f in zip(runs, floors)),
+                        "worker_started_ms": med(r["startedAt"] for r in runs),
+                        "early": all(r.get("early") for r in runs),
+                        "stages_ms": {s["stage"]: med(next((x["at"] for x in r["timeline"] if x["stage"] == s["stage"]), None)
+                                                      for r in runs) for s in runs[0]["timeline"]},
+                        "runs": [round(r["readyAt"]) for r in runs],
+                    }
+            if args.baseline:
+                results["repeat_baseline"] = repeat_load(browser, sites["baseline"], args.runs)
             results["repeat"] = repeat_load(browser, url, args.runs)
             results["plain"] = {}
             for mode in ("idle", "demand"):
@@ -219,7 +238,8 @@ def main() -> int:
                 results["plain"][mode]["widget_runs"] = [r["widget_ms"] for r in runs]
             browser.close()
     finally:
-        server.shutdown()
+        for srv in servers:
+            srv.shutdown()
     results["sizes"] = sizes(site)
 
     f = results["floor"]
@@ -228,13 +248,16 @@ def main() -> int:
     print(f"Chromium, local server, median of {args.runs}:")
     print(f"  bare-Pyodide floor: cold {f['cold_ms']} ms {f['cold_runs']}, cached {f['cached_ms']} ms {f['cached_runs']}")
     for name, r in results["cold"].items():
-        print(f"  cold engine ready  {name:<7} {r['ready_ms']:>5} ms = floor {r['ready_ms'] - f['cold_ms']:+d} ms   "
+        print(f"  cold engine ready  {name:<20} {r['ready_ms']:>5} ms = floor {r['over_floor_ms']:+d} ms (paired)   "
               f"(worker started {r['worker_started_ms']} ms{' from <head>' if r['early'] else ''}; "
               f"stages {r['stages_ms']}; runs {r['runs']})")
-    r = results["repeat"]
-    print(f"  repeat full load   home    {r['ready_ms']:>5} ms = {r['ready_ms'] / f['cached_ms']:.2f} x cached floor "
-          f"(start {'/'.join(r['start'])}, snapshot {r['snapshot']} {mb(r['snapshot_bytes'] or 0)}; "
-          f"stages {r['stages_ms']}; runs {r['runs']})")
+    for key in ("repeat_baseline", "repeat"):
+        if key not in results:
+            continue
+        r = results[key]
+        print(f"  repeat full load   home{' (baseline)' if key == 'repeat_baseline' else ''}    {r['ready_ms']:>5} ms = {r['ready_ms'] / f['cached_ms']:.2f} x cached floor "
+              f"(start {'/'.join(r['start'])}, snapshot {r['snapshot']} {mb(r['snapshot_bytes'] or 0)}; "
+              f"stages {r['stages_ms']}; runs {r['runs']})")
     for mode, r in results["plain"].items():
         print(f"  page without widgets ({PLAIN_PAGE}, engine start '{mode}', {args.dwell:g} s on the page): "
               f"{mb(r['bytes'])} ({mb(r['bytes_gzip'])} gzipped) in {r['requests']} files; engine {r['engine_at_click']} "
