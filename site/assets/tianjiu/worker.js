@@ -27,7 +27,7 @@ import { BUILD } from "./build.js";
 const t0 = performance.now();
 const HERE = new URL(import.meta.url);
 const MODE = HERE.searchParams.get("snapshot"); // "make": build a snapshot and quit; "off": never restore
-export const SNAPSHOT_CACHE = "tj-engine-snapshots"; // not "tianjiu-…": sw.js deletes those of other builds
+const SNAPSHOT_CACHE = "tj-engine-snapshots"; // as in engine.js; not "tianjiu-…": sw.js deletes those
 const snapshotKey = new URL(`./snapshot/${BUILD.version}-${BUILD.hash}.bin`, import.meta.url).href;
 
 let handleJson = null;
