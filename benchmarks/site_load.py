@@ -10,7 +10,8 @@ the times are start-up costs: on a real connection add the downloads.
   served beside the site): ``loadPyodide()`` then ``ready``.  *cold* = a fresh browser context
   (empty HTTP cache); *cached* = the same page reloaded in that context.
 - **engine ready, cold**: ``TianJiu.status().readyAt`` (ms after navigation) on the home page,
-  a lesson and the daily puzzle, each in a fresh context; also when the worker started.
+  a lesson and the daily puzzle, each in a fresh context; also when the worker started and the
+  first animation frame with a tile picture on screen.
 - **repeat full load**: a visited page reloaded (full load, HTTP cache warm, the engine's
   memory snapshot saved by the first visit): engine ready, and how it started.
 - **a page without widgets** (the glossary): the bytes it downloads (as served, and gzipped as
@@ -55,6 +56,23 @@ postMessage("ready");
 """.encode()
 EXTRA = {"/__floor/index.html": ("text/html; charset=utf-8", FLOOR_PAGE),
          "/__floor/worker.js": ("text/javascript", FLOOR_WORKER)}
+
+PROBE = """
+(() => {   // the first animation frame with a tile picture on screen (a sprite <use> once tiles.svg is in)
+  window.__tileAt = null;
+  const look = () => {
+    const svg = document.querySelector('svg.tj-tile');
+    const box = svg && svg.getBoundingClientRect();
+    let ok = box && box.width > 0 && box.bottom > 0 && box.top < innerHeight;
+    if (ok && svg.querySelector('use')) {
+      ok = performance.getEntriesByType('resource').some(e => e.name.includes('/tiles.svg') && e.responseEnd > 0);
+    }
+    if (ok) { window.__tileAt = performance.now(); return; }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();
+"""
 
 PAGES = {"home": "", "lesson": "lessons/03-plays/", "daily": "daily/"}
 PLAIN_PAGE = "glossary/"
@@ -116,8 +134,10 @@ def engine_ready(page) -> dict:
 def cold_page(browser, url: str, path: str) -> dict:
     context = fresh(browser)
     page = context.new_page()
+    page.add_init_script(PROBE)
     page.goto(url + path, wait_until="commit")
     status = engine_ready(page)
+    status["tile"] = page.evaluate("window.__tileAt")
     context.close()
     return status
 
@@ -222,6 +242,7 @@ def main() -> int:
                         "ready_ms": med(r["readyAt"] for r in runs),
                         "over_floor_ms": med(r["readyAt"] - f[0] for r, f in zip(runs, floors)),
                         "worker_started_ms": med(r["startedAt"] for r in runs),
+                        "first_tile_paint_ms": med(r["tile"] for r in runs),
                         "early": all(r.get("early") for r in runs),
                         "stages_ms": {s["stage"]: med(next((x["at"] for x in r["timeline"] if x["stage"] == s["stage"]), None)
                                                       for r in runs) for s in runs[0]["timeline"]},
@@ -249,7 +270,8 @@ def main() -> int:
     print(f"  bare-Pyodide floor: cold {f['cold_ms']} ms {f['cold_runs']}, cached {f['cached_ms']} ms {f['cached_runs']}")
     for name, r in results["cold"].items():
         print(f"  cold engine ready  {name:<20} {r['ready_ms']:>5} ms = floor {r['over_floor_ms']:+d} ms (paired)   "
-              f"(worker started {r['worker_started_ms']} ms{' from <head>' if r['early'] else ''}; "
+              f"(first tile painted {r['first_tile_paint_ms']} ms; worker started {r['worker_started_ms']} ms"
+              f"{' from <head>' if r['early'] else ''}; "
               f"stages {r['stages_ms']}; runs {r['runs']})")
     for key in ("repeat_baseline", "repeat"):
         if key not in results:
