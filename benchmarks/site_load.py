@@ -1,18 +1,24 @@
-"""Cold load of the site in Chromium: time to first tile paint and to
-``<html data-engine="ready">`` (median of N cold loads), and the bytes the site
-adds on top of Pyodide.
+"""Start-up of the site in Chromium against the bare-Pyodide floor, in one run
+(medians of N; the machine is shared and noisy: compare within a run, not across runs).
 
     .venv/bin/python benchmarks/site_load.py [--runs 5] [--site build/] [--json out.json]
 
-Each run is a fresh browser context (empty HTTP cache, no service worker) on a
-local server, so the times are CPU-bound start-up costs, not network: on a
-real connection add the download of the sizes printed below.
+Everything is served by a local server (no network delay, ``Cache-Control: no-cache``), so
+the times are start-up costs: on a real connection add the downloads.
 
-- first tile paint: the first animation frame in which a tile picture is on
-  screen (home: build-time SVG in the HTML; playground: the widget's tiles
-  drawn from the sprite, counted once tiles.svg has arrived);
-- engine ready: Pyodide started in the worker, the wheel loaded, the bridge imported;
-- worker stages: when the worker reached each stage (ms after it started).
+- **floor**: the site's own Pyodide in a module worker and nothing else (a page of two files
+  served beside the site): ``loadPyodide()`` then ``ready``.  *cold* = a fresh browser context
+  (empty HTTP cache); *cached* = the same page reloaded in that context.
+- **engine ready, cold**: ``TianJiu.status().readyAt`` (ms after navigation) on the home page,
+  a lesson and the daily puzzle, each in a fresh context; also when the worker started and the
+  first animation frame with a tile picture on screen.
+- **repeat full load**: a visited page reloaded (full load, HTTP cache warm, the engine's
+  memory snapshot saved by the first visit): engine ready, and how it started.
+- **a page without widgets** (the glossary): the bytes it downloads (as served, and gzipped as
+  a host would send them) within a dwell of ``--dwell`` seconds, and the time from an instant
+  navigation to a puzzle page until the puzzle is ready; for each way of starting the engine
+  there: ``idle`` (site.js starts it once the tab is idle, the default) and ``demand`` (only when
+  a widget asks: ``TIANJIU_ENGINE_START = "demand"``).
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -34,9 +41,24 @@ from tianjiu_site.serve import start_background  # noqa: E402
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+READY = "['ready', 'error'].includes(document.documentElement.dataset.engine)"
+TIMEOUT = 120_000
+
+FLOOR_PAGE = b"""<!doctype html><meta charset="utf-8"><title>floor</title><script>
+window.__floor = null;
+const w = new Worker("/__floor/worker.js", {type: "module"});
+w.onmessage = (e) => { window.__floor = e.data === "ready" ? performance.now() : -1; };
+</script>"""
+FLOOR_WORKER = f"""
+import {{ loadPyodide }} from "/{RUNTIME_DIR}/pyodide/pyodide.mjs";
+await loadPyodide({{ indexURL: new URL("/{RUNTIME_DIR}/pyodide/", location.href).href }});
+postMessage("ready");
+""".encode()
+EXTRA = {"/__floor/index.html": ("text/html; charset=utf-8", FLOOR_PAGE),
+         "/__floor/worker.js": ("text/javascript", FLOOR_WORKER)}
 
 PROBE = """
-(() => {
+(() => {   // the first animation frame with a tile picture on screen (a sprite <use> once tiles.svg is in)
   window.__tileAt = null;
   const look = () => {
     const svg = document.querySelector('svg.tj-tile');
@@ -52,6 +74,10 @@ PROBE = """
 })();
 """
 
+PAGES = {"home": "", "lesson": "lessons/03-plays/", "daily": "daily/"}
+PLAIN_PAGE = "glossary/"
+PUZZLE_PAGE = "puzzles/0001/"
+
 
 def gz(path: Path) -> int:
     return len(gzip.compress(path.read_bytes(), 6))
@@ -60,12 +86,13 @@ def gz(path: Path) -> int:
 def sizes(site: Path) -> dict:
     rt = site / RUNTIME_DIR
     pyodide = rt / "pyodide"
-    ours = [p for p in rt.rglob("*") if p.is_file() and pyodide not in p.parents]
-    wheel = next((rt / "wheels").glob("*.whl"))
+    wheel = next(rt.rglob("tianjiu_core-*.whl"))   # pyodide/ (registered in its lock file)
+    ours = [p for p in rt.rglob("*") if p.is_file() and (pyodide not in p.parents or p == wheel)]
+    theirs = [p for p in pyodide.rglob("*") if p.is_file() and p != wheel]
     return {
         "site_total": tree_size(site),
-        "pyodide": tree_size(pyodide),
-        "pyodide_gzip": sum(gz(p) for p in pyodide.rglob("*") if p.is_file()),
+        "pyodide": sum(p.stat().st_size for p in theirs),
+        "pyodide_gzip": sum(gz(p) for p in theirs),
         "runtime_without_pyodide": sum(p.stat().st_size for p in ours),
         "runtime_without_pyodide_gzip": sum(gz(p) for p in ours),
         "wheel": wheel.stat().st_size,
@@ -74,28 +101,107 @@ def sizes(site: Path) -> dict:
     }
 
 
-def measure(browser, url: str, path: str) -> dict:
-    context = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
+def med(values) -> int:
+    values = [v for v in values if v is not None]
+    return round(statistics.median(values)) if values else None
+
+
+def fresh(browser):
+    return browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900})
+
+
+def floor_once(browser, url: str) -> tuple[float, float]:
+    """(cold, cached) ms of the bare-Pyodide page in one fresh context."""
+    context = fresh(browser)
+    page = context.new_page()
+    out = []
+    for first in (True, False):
+        if first:
+            page.goto(url + "__floor/index.html")
+        else:
+            page.reload()
+        page.wait_for_function("window.__floor !== null", timeout=TIMEOUT)
+        out.append(page.evaluate("window.__floor"))
+    context.close()
+    return out[0], out[1]
+
+
+def engine_ready(page) -> dict:
+    page.wait_for_function(READY, timeout=TIMEOUT)
+    return page.evaluate("TianJiu.status()")
+
+
+def cold_page(browser, url: str, path: str) -> dict:
+    context = fresh(browser)
     page = context.new_page()
     page.add_init_script(PROBE)
-    transferred = []
-    page.on("response", lambda r: transferred.append(r.url))
     page.goto(url + path, wait_until="commit")
-    page.wait_for_function("document.documentElement.dataset.engine === 'ready' && window.__tileAt !== null",
-                           timeout=120_000)
-    status = page.evaluate("TianJiu.status()")
-    tile = page.evaluate("window.__tileAt")
-    fcp = page.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null")
+    status = engine_ready(page)
+    status["tile"] = page.evaluate("window.__tileAt")
     context.close()
-    return {"tile": tile, "ready": status["readyAt"], "fcp": fcp, "timeline": status["timeline"],
-            "worker_started": status["startedAt"], "requests": len(transferred)}
+    return status
+
+
+def repeat_load(browser, url: str, runs: int) -> dict:
+    context = fresh(browser)
+    page = context.new_page()
+    page.goto(url)
+    engine_ready(page)
+    page.wait_for_function("!('snapshot' in TianJiu.status()) || "   # (a build from before snapshots)
+                           "(TianJiu.status().snapshot && TianJiu.status().snapshot !== 'saving')", timeout=TIMEOUT)
+    saved = page.evaluate("[TianJiu.status().snapshot || null, TianJiu.status().snapshotBytes || null]")
+    out = []
+    for _ in range(runs):
+        page.reload(wait_until="commit")
+        out.append(engine_ready(page))
+    context.close()
+    return {"ready_ms": med(s["readyAt"] for s in out), "runs": [round(s["readyAt"]) for s in out],
+            "start": sorted({s.get("start") or "cold" for s in out}), "snapshot": saved[0], "snapshot_bytes": saved[1],
+            "stages_ms": {x["stage"]: x["at"] for x in out[-1]["timeline"]}}
+
+
+def plain_page(browser, url: str, site: Path, mode: str, dwell_s: float) -> dict:
+    context = fresh(browser)
+    if mode == "demand":
+        context.add_init_script("globalThis.TIANJIU_ENGINE_START = 'demand'")
+    seen: list[str] = []
+    context.on("request", lambda r: seen.append(r.url))
+    page = context.new_page()
+    page.goto(url + PLAIN_PAGE, wait_until="load")
+    page.wait_for_timeout(dwell_s * 1000)
+    host = urlparse(url).netloc
+    files = []
+    for u in dict.fromkeys(seen):
+        parts = urlparse(u)
+        if parts.netloc != host:
+            continue
+        rel = parts.path.lstrip("/")
+        f = site / rel
+        if f.is_dir() or not rel:
+            f = f / "index.html"
+        if f.is_file():
+            files.append(f)
+    raw = sum(f.stat().st_size for f in files)
+    zipped = sum(gz(f) for f in files)
+    engine_before = page.evaluate("TianJiu.status().status")
+    t0 = page.evaluate("performance.now()")
+    page.evaluate(f"window.location$.next(new URL({json.dumps(url + PUZZLE_PAGE)}))")
+    page.wait_for_selector("tj-puzzle[data-state]:not([data-state=loading])", timeout=TIMEOUT)
+    t1 = page.evaluate("performance.now()")
+    state = page.evaluate("document.querySelector('tj-puzzle').dataset.state")
+    reloaded = page.evaluate("performance.getEntriesByType('navigation')[0].name")
+    context.close()
+    return {"bytes": raw, "bytes_gzip": zipped, "requests": len(files), "engine_at_click": engine_before,
+            "widget_ms": round(t1 - t0), "widget_state": state, "instant": reloaded.endswith(PLAIN_PAGE)}
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--site", type=Path, help="a built site (default: build it into build/)")
+    ap.add_argument("--dwell", type=float, default=3.0, help="seconds on the page without widgets")
     ap.add_argument("--json", type=Path, help="also write the results here")
+    ap.add_argument("--baseline", type=Path, help="another build (e.g. of main) measured in the same rounds")
     args = ap.parse_args()
 
     site = args.site
@@ -103,38 +209,82 @@ def main() -> int:
         site = ROOT / "build"
         subprocess.run([sys.executable, "-m", "tianjiu_site", "build", "--out", str(site)],
                        check=True, cwd=ROOT, capture_output=True)
+    site = site.resolve()
     from playwright.sync_api import sync_playwright
 
-    server, url = start_background(site.resolve())
-    results: dict = {"runs": args.runs, "pages": {}}
+    server, url = start_background(site, extra=EXTRA)
+    servers = [server]
+    results: dict = {"runs": args.runs}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=ARGS)
-            measure(browser, url, "")  # warm the OS file cache and the server
-            for name, path in (("home", ""), ("playground", "playground/")):
-                runs = [measure(browser, url, path) for _ in range(args.runs)]
-                results["pages"][name] = {
-                    "first_tile_paint_ms": round(statistics.median(r["tile"] for r in runs)),
-                    "engine_ready_ms": round(statistics.median(r["ready"] for r in runs)),
-                    "first_contentful_paint_ms": round(statistics.median(r["fcp"] for r in runs if r["fcp"])),
-                    "worker_started_ms": round(statistics.median(r["worker_started"] for r in runs)),
-                    "worker_stages_ms": {s["stage"]: round(statistics.median(
-                        next(x["at"] for x in r["timeline"] if x["stage"] == s["stage"]) for r in runs))
-                        for s in runs[0]["timeline"]},
-                    "all_ready_ms": [round(r["ready"]) for r in runs],
-                }
+            cold_page(browser, url, "")  # warm the OS file cache and the server
+            sites = {"this build": url}
+            if args.baseline:
+                bserver, burl = start_background(args.baseline.resolve(), extra=EXTRA)
+                servers.append(bserver)
+                sites["baseline"] = burl
+                cold_page(browser, burl, "")
+            # interleaved rounds (floor, then every page of every build): the machine's load
+            # drifts, so each page is compared with the floor of its own round
+            floors, cold = [], {label: {name: [] for name in PAGES} for label in sites}
+            for _ in range(args.runs):
+                floors.append(floor_once(browser, url))
+                for label, u in sites.items():
+                    for name, path in PAGES.items():
+                        cold[label][name].append(cold_page(browser, u, path))
+            results["floor"] = {"cold_ms": med(f[0] for f in floors), "cached_ms": med(f[1] for f in floors),
+                                "cold_runs": [round(f[0]) for f in floors], "cached_runs": [round(f[1]) for f in floors]}
+            results["cold"] = {}
+            for label in sites:
+                for name, runs in cold[label].items():
+                    results["cold"][f"{name} ({label})"] = {
+                        "ready_ms": med(r["readyAt"] for r in runs),
+                        "over_floor_ms": med(r["readyAt"] - f[0] for r, f in zip(runs, floors)),
+                        "worker_started_ms": med(r["startedAt"] for r in runs),
+                        "first_tile_paint_ms": med(r["tile"] for r in runs),
+                        "early": all(r.get("early") for r in runs),
+                        "stages_ms": {s["stage"]: med(next((x["at"] for x in r["timeline"] if x["stage"] == s["stage"]), None)
+                                                      for r in runs) for s in runs[0]["timeline"]},
+                        "runs": [round(r["readyAt"]) for r in runs],
+                    }
+            if args.baseline:
+                results["repeat_baseline"] = repeat_load(browser, sites["baseline"], args.runs)
+            results["repeat"] = repeat_load(browser, url, args.runs)
+            results["plain"] = {}
+            for mode in ("idle", "demand"):
+                runs = [plain_page(browser, url, site, mode, args.dwell) for _ in range(max(1, args.runs // 2))]
+                results["plain"][mode] = {k: (med(r[k] for r in runs) if isinstance(runs[0][k], int) else runs[0][k])
+                                          for k in runs[0]}
+                results["plain"][mode]["widget_runs"] = [r["widget_ms"] for r in runs]
             browser.close()
     finally:
-        server.shutdown()
+        for srv in servers:
+            srv.shutdown()
     results["sizes"] = sizes(site)
 
+    f = results["floor"]
     mb = lambda n: f"{n / 1e6:.2f} MB"  # noqa: E731
     kb = lambda n: f"{n / 1e3:.0f} kB"  # noqa: E731
-    print(f"cold loads in Chromium, median of {args.runs} (local server, no network delay):")
-    for name, r in results["pages"].items():
-        print(f"  {name:<11} first tile paint {r['first_tile_paint_ms']:>5} ms   "
-              f"engine ready {r['engine_ready_ms']:>5} ms   (FCP {r['first_contentful_paint_ms']} ms; "
-              f"worker stages {r['worker_stages_ms']}; runs {r['all_ready_ms']})")
+    print(f"Chromium, local server, median of {args.runs}:")
+    print(f"  bare-Pyodide floor: cold {f['cold_ms']} ms {f['cold_runs']}, cached {f['cached_ms']} ms {f['cached_runs']}")
+    for name, r in results["cold"].items():
+        print(f"  cold engine ready  {name:<20} {r['ready_ms']:>5} ms = floor {r['over_floor_ms']:+d} ms (paired)   "
+              f"(first tile painted {r['first_tile_paint_ms']} ms; worker started {r['worker_started_ms']} ms"
+              f"{' from <head>' if r['early'] else ''}; "
+              f"stages {r['stages_ms']}; runs {r['runs']})")
+    for key in ("repeat_baseline", "repeat"):
+        if key not in results:
+            continue
+        r = results[key]
+        print(f"  repeat full load   home{' (baseline)' if key == 'repeat_baseline' else ''}    {r['ready_ms']:>5} ms = {r['ready_ms'] / f['cached_ms']:.2f} x cached floor "
+              f"(start {'/'.join(r['start'])}, snapshot {r['snapshot']} {mb(r['snapshot_bytes'] or 0)}; "
+              f"stages {r['stages_ms']}; runs {r['runs']})")
+    for mode, r in results["plain"].items():
+        print(f"  page without widgets ({PLAIN_PAGE}, engine start '{mode}', {args.dwell:g} s on the page): "
+              f"{mb(r['bytes'])} ({mb(r['bytes_gzip'])} gzipped) in {r['requests']} files; engine {r['engine_at_click']} "
+              f"at the click; puzzle {r['widget_state']} {r['widget_ms']} ms after navigating "
+              f"({'instant' if r['instant'] else 'FULL'} navigation; runs {r['widget_runs']})")
     s = results["sizes"]
     print("sizes:")
     print(f"  Pyodide (copied from npm):          {mb(s['pyodide'])}  ({mb(s['pyodide_gzip'])} gzipped)")

@@ -103,9 +103,10 @@ def _fix_lang(output: str) -> str:
 
 
 def on_post_page(output, page, config):
-    if current_lang(config) != "hans":
-        return output
-    return _fix_lang(hans.to_hans(output))
+    if current_lang(config) == "hans":
+        output = _fix_lang(hans.to_hans(output))
+    # pages with an engine widget start the worker from the top of <head> (runtime.head_start)
+    return runtime.head_start(output, page.url)
 
 
 def on_post_template(output_content, template_name, config):
@@ -129,5 +130,5 @@ def on_post_build(config):
         runtime.write_dev_service_worker(site_dir)
     else:
         runtime.write_service_worker(site_dir, info)
-    log.info("tianjiu runtime: %s (build %s) in %s", info["wheel"], info["hash"],
-             posixpath.join(config.site_dir, runtime.RUNTIME_DIR))
+    log.info("tianjiu runtime: %s (build %s) in %s; pyodide-lock.json: %s", info["wheel"], info["hash"],
+             posixpath.join(config.site_dir, runtime.RUNTIME_DIR), info["lock"])

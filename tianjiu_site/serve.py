@@ -3,7 +3,10 @@
 Python's ``http.server`` with the MIME types Pyodide needs (``.wasm`` as
 ``application/wasm``, ``.mjs`` as JavaScript), ``Cache-Control: no-cache``
 (so a rebuilt site is revalidated, not taken stale from the HTTP cache),
-the site's ``404.html`` for missing paths, and a quiet log.
+``Access-Control-Allow-Origin: *`` (so another site can embed the runtime by URL:
+the Embed page lists what a host must send), the site's ``404.html`` for missing
+paths, and a quiet log.  ``extra`` serves a few more files from memory (the
+benchmark's bare-Pyodide page).
 """
 
 from __future__ import annotations
@@ -32,9 +35,19 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".webmanifest": "application/manifest+json",
     }
     quiet = True
+    extra: dict[str, tuple[str, bytes]] = {}   # URL path → (content type, body)
 
     def do_GET(self) -> None:
-        if self.path.split("?")[0].endswith("sitemap.xml"):
+        path = self.path.split("?")[0]
+        if path in self.extra:
+            kind, body = self.extra[path]
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        if path.endswith("sitemap.xml"):
             self._sitemap()
             return
         super().do_GET()
@@ -60,6 +73,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        # embedding by URL from another origin: module scripts, the worker's imports and
+        # Pyodide's fetches are CORS requests (a public static site: any origin may read it)
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.send_header("Cross-Origin-Resource-Policy", "cross-origin")
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
 
@@ -92,8 +109,9 @@ class _Server(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000):
-    handler = functools.partial(Handler, directory=str(directory))
+def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000, extra=None):
+    handler = functools.partial(type("SiteHandler", (Handler,), {"extra": dict(extra or {})}),
+                                directory=str(directory))
     server = _Server((host, port), handler)
     server.daemon_threads = True
     return server
@@ -112,10 +130,11 @@ def serve(directory: Path, host: str = "127.0.0.1", port: int = 8000, quiet: boo
         server.server_close()
 
 
-def start_background(directory: Path, host: str = "127.0.0.1", port: int = 0):
+def start_background(directory: Path, host: str = "127.0.0.1", port: int = 0, extra=None):
     """Serve ``directory`` from a daemon thread; returns ``(server, base_url)``.
-    ``port=0`` picks a free port.  Stop with ``server.shutdown()``."""
-    server = make_server(directory, host, port)
+    ``port=0`` picks a free port; ``extra``: ``{url_path: (content_type, bytes)}`` served
+    from memory.  Stop with ``server.shutdown()``."""
+    server = make_server(directory, host, port, extra)
     thread = threading.Thread(target=server.serve_forever, name="tianjiu-site-server", daemon=True)
     thread.start()
     return server, f"http://{host}:{server.server_address[1]}/"

@@ -46,11 +46,12 @@ def test_runtime_folder_is_complete(site_dir):
         assert (rt / name).is_file(), name
     for name in PYODIDE_FILES:
         assert (rt / "pyodide" / name).is_file(), name
-    wheels = list((rt / "wheels").glob("*.whl"))
-    assert [w.name for w in wheels] == [f"tianjiu_core-{tianjiu_core.__version__}-py3-none-any.whl"]
+    wheels = list(rt.rglob("*.whl"))
+    assert [w.relative_to(rt).as_posix() for w in wheels] == [
+        f"pyodide/tianjiu_core-{tianjiu_core.__version__}-py3-none-any.whl"]   # beside pyodide.asm.wasm
     generated = (rt / "generated.js").read_text(encoding="utf-8")
     build = json.loads(re.search(r"export const BUILD = (\{.*?\});", generated).group(1))
-    assert build["wheel"] == f"wheels/{wheels[0].name}" and build["offline"] is True
+    assert build["wheel"] == f"pyodide/{wheels[0].name}" and build["offline"] is True
     assert build["version"] == tianjiu_core.__version__ and re.fullmatch(r"[0-9a-f]{12}", build["hash"])
     assert not (rt / "strings.toml").exists()   # a source file, not shipped
     sprite = (rt / "tiles.svg").read_text(encoding="utf-8")
@@ -234,3 +235,92 @@ def test_deploying_under_a_sub_path(tmp_path):
         ("/tiengow/", "zh-Hant"), ("/tiengow/zh-Hans/", "zh-Hans"), ("/tiengow/en/", "en")]
     xml = (tmp_path / "en" / "sitemap.xml").read_text(encoding="utf-8")
     assert "<loc>https://example.org/tiengow/en/playground/</loc>" in xml
+
+
+def test_engine_pages_start_the_worker_from_the_top_of_head(site_dir):
+    """Pages with an engine widget start the worker first thing in <head> (before the
+    stylesheets, which would hold an inline script back); pages without one do not."""
+    for path, depth in (("", 0), ("en/playground/", 2), ("zh-Hans/lessons/03-plays/", 3), ("daily/", 1)):
+        html = page(site_dir, path)
+        head = html[:html.index("</head>")]
+        assert head.count("__tianjiuEarlyWorker") == 1, path
+        assert f'new URL("{"../" * depth}{RUNTIME_DIR}/worker.js",location.href)' in head, path
+        assert head.index("__tianjiuEarlyWorker") < head.index('rel="stylesheet"'), path
+    for path in ("glossary/", "en/glossary/", "lessons/"):
+        assert "__tianjiuEarlyWorker" not in page(site_dir, path), path
+    # the worker needs only build.js (generated.js is ~50 kB), and it agrees with generated.js
+    rt = site_dir / RUNTIME_DIR
+    build = re.search(r"export const BUILD = (\{.*?\});", (rt / "build.js").read_text(encoding="utf-8")).group(1)
+    assert build in (rt / "generated.js").read_text(encoding="utf-8")
+    assert 'from "./build.js"' in (rt / "worker.js").read_text(encoding="utf-8")
+    # the other-origin example belongs on a second origin, not in the site
+    assert (site_dir / "examples" / "embed.html").is_file()
+    assert not (site_dir / "examples" / "other-origin").exists()
+
+
+def test_the_server_lets_other_origins_embed_the_runtime():
+    import urllib.request
+
+    server, url = serve.start_background(ROOT / "examples")
+    try:
+        with urllib.request.urlopen(url + "embed.html") as response:
+            assert response.headers["Access-Control-Allow-Origin"] == "*"
+            assert response.headers["Cache-Control"] == "no-cache"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_wheel_is_registered_in_pyodide_lock(site_dir):
+    """`pyodide lockfile add-wheels` (pyodide-build, when ./run found Python >= 3.12) adds the
+    engine to Pyodide's lock file: loadPackage("tianjiu-core") finds it by name."""
+    import hashlib
+
+    if runtime.lock_tool() is None:
+        pytest.skip("pyodide-build is not installed (no Python >= 3.12): the lock file stays Pyodide's own")
+    pyodide_dir = site_dir / RUNTIME_DIR / "pyodide"
+    lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+    upstream = json.loads((ROOT / "node_modules/pyodide/pyodide-lock.json").read_text(encoding="utf-8"))
+    entry = lock["packages"]["tianjiu-core"]
+    wheel = pyodide_dir / entry["file_name"]
+    assert entry["file_name"] == f"tianjiu_core-{tianjiu_core.__version__}-py3-none-any.whl"
+    assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert entry["imports"] == ["tianjiu_core"] and entry["depends"] == [] and entry["version"] == tianjiu_core.__version__
+    assert set(lock["packages"]) - set(upstream["packages"]) == {"tianjiu-core"}   # nothing else changed
+    assert lock["info"] == upstream["info"]
+
+
+def test_pyodide_loads_the_engine_by_name_from_the_lock_file(site_dir, tmp_path):
+    """Any Pyodide pointed at the folder (here under Node) installs the engine by name."""
+    import shutil
+    import subprocess
+
+    if runtime.lock_tool() is None or shutil.which("node") is None:
+        pytest.skip("pyodide-build or node missing")
+    pyodide_dir = (site_dir / RUNTIME_DIR / "pyodide").as_posix() + "/"
+    script = tmp_path / "by_name.mjs"
+    script.write_text(f"""
+import {{ loadPyodide }} from {json.dumps(pyodide_dir + "pyodide.mjs")};
+const py = await loadPyodide({{ indexURL: {json.dumps(pyodide_dir)} }});
+await py.loadPackage("tianjiu-core", {{ messageCallback: () => {{}} }});
+const bridge = py.pyimport("tianjiu_core.bridge");
+console.log(bridge.handle_json(JSON.stringify({{ op: "classify", tiles: "66 66 36 45" }})));
+""", encoding="utf-8")
+    proc = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert json.loads(proc.stdout.strip().splitlines()[-1])["result"]["name_en"] == "Four Teen Gow"
+
+
+def test_without_pyodide_build_the_lock_file_stays_pyodides_own(tmp_path, monkeypatch):
+    """No Python >= 3.12 (so no pyodide-build): the build says why and keeps Pyodide's lock
+    file; the worker loads the wheel by URL either way."""
+    import shutil
+
+    monkeypatch.setenv("TIANJIU_PYODIDE_CLI", str(tmp_path / "missing" / "pyodide"))
+    monkeypatch.setattr(runtime, "ROOT", tmp_path)             # an empty .cache/
+    upstream = ROOT / "node_modules/pyodide/pyodide-lock.json"
+    shutil.copy2(upstream, tmp_path / "pyodide-lock.json")
+    (tmp_path / "tianjiu_core-0.1.0-py3-none-any.whl").write_bytes(b"PK not really")
+    why = runtime.register_wheel(tmp_path, "tianjiu_core-0.1.0-py3-none-any.whl")
+    assert why.startswith("not registered: pyodide-build is not installed (it needs Python >= 3.12")
+    assert (tmp_path / "pyodide-lock.json").read_bytes() == upstream.read_bytes()

@@ -1,7 +1,13 @@
 // Site glue (extra_javascript, type=module; runs once per tab — Material's
 // instant navigation keeps it alive).  Widgets mount themselves (custom
 // elements); this file only
-//  - starts the engine early, so it is ready when a page needs it,
+//  - starts the engine: a page with an engine widget has started its worker from the top of
+//    <head> already (tianjiu_site/runtime.py head_start; the widgets adopt it); a page without
+//    one starts it once the tab is idle, so that a click to a puzzle finds it ready
+//    (benchmarks/site_load.py measured the choice: 6.7 MB gzipped downloaded in the background
+//    against a puzzle ready ~1 s after the click instead of a whole cold start; with the
+//    browser's data saver on, or TIANJIU_ENGINE_START = "demand" set before this runs, the
+//    first widget starts it),
 //  - puts the engine indicator in the header on every page (document$),
 //  - registers the service worker once the engine is ready (offline use).
 import { TianJiu } from "../tianjiu/tianjiu.js";
@@ -14,7 +20,21 @@ function registerOffline() {
     .catch((err) => console.warn("offline cache unavailable:", err.message || err));
 }
 
-TianJiu.engine().then(registerOffline, () => { /* the indicator and widgets say why */ });
+let started = false;
+function startEngine() {
+  if (started) return;
+  started = true;
+  TianJiu.engine().then(registerOffline, () => { /* the indicator and widgets say why */ });
+}
+
+if (globalThis.__tianjiuEarlyWorker || TianJiu.status().status !== "idle") startEngine();
+else if (globalThis.TIANJIU_ENGINE_START === "demand" || (navigator.connection && navigator.connection.saveData)) TianJiu.onStatus((s) => { if (s.status === "loading") startEngine(); });
+else {
+  const idle = globalThis.requestIdleCallback || ((fn) => setTimeout(fn, 1000));
+  const later = () => idle(startEngine, { timeout: 3000 });
+  if (document.readyState === "complete") later();
+  else window.addEventListener("load", later, { once: true });
+}
 
 function placeIndicator() {
   const header = document.querySelector(".md-header__inner");

@@ -17,6 +17,25 @@
 import { BUILD, TILES } from "./generated.js";
 
 const KEY = "__tianjiuEngine";
+const WORKER_URL = new URL("./worker.js", import.meta.url).href;
+const SNAPSHOT_CACHE = "tj-engine-snapshots"; // as in worker.js
+const snapshotKey = () => new URL(`./snapshot/${BUILD.version}-${BUILD.hash}.bin`, import.meta.url).href;
+
+/** A module worker for `url`.  A page may only start a worker from its own origin: from
+ *  another one (the one-line embed from where the site is hosted), start a same-origin blob
+ *  worker whose only line imports the real worker by its absolute URL — which needs the host
+ *  to send CORS headers (Access-Control-Allow-Origin) for assets/tianjiu/. */
+export function createWorker(url, name) {
+  const sameOrigin = typeof location === "undefined" || new URL(url).origin === location.origin;
+  if (sameOrigin) return new Worker(url, { type: "module", name });
+  const boot = new Blob([`import ${JSON.stringify(url)};\n`], { type: "text/javascript" });
+  const blobURL = URL.createObjectURL(boot);
+  try {
+    return new Worker(blobURL, { type: "module", name });
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(blobURL), 60_000);
+  }
+}
 
 export class EngineError extends Error {
   /** type: the engine's error class; message: English; messageZh: the same in 繁體 when the engine has it. */
@@ -39,7 +58,11 @@ function createClient() {
     readyAt: null,
     workersStarted: 0,
     calls: 0,
-    timeline: [], // [{stage, at}] ms since the worker started: runtime, wheel, import, ready
+    timeline: [], // [{stage, at}] ms since the worker started: runtime, snapshot, wheel, import, ready
+    start: null, // how the engine started: "cold" | "snapshot"
+    early: false, // the worker was started from <head> (before this module ran)
+    snapshot: null, // the repeat-load snapshot: saving | saved | restored | refused: … | not saved: …
+    snapshotBytes: null,
   };
   const listeners = new Set();
   const pending = new Map();
@@ -66,65 +89,154 @@ function createClient() {
     pending.clear();
   }
 
-  function start() {
-    if (starting) return starting;
-    state.status = "loading";
-    state.error = null;
-    state.startedAt = performance.now();
-    notify();
-    starting = new Promise((resolve, reject) => {
-      try {
-        worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name: "tianjiu-engine" });
-        state.workersStarted += 1;
-      } catch (err) {
-        fail(`the engine worker could not be created: ${err.message || err}`);
-        reject(new EngineError("EngineUnavailable", state.error));
+  function handle(event) {
+    const m = event.data || {};
+    if (typeof m.id === "number") {
+      const call = pending.get(m.id);
+      if (!call) return;
+      pending.delete(m.id);
+      if (m.error !== undefined) {
+        call.reject(new EngineError("EngineCrash", m.error));
         return;
       }
-      worker.onmessage = (event) => {
-        const m = event.data || {};
-        if (typeof m.id === "number") {
-          const call = pending.get(m.id);
-          if (!call) return;
-          pending.delete(m.id);
-          if (m.error !== undefined) {
-            call.reject(new EngineError("EngineCrash", m.error));
-            return;
-          }
-          let answer;
-          try { answer = JSON.parse(m.json); } catch (err) {
-            call.reject(new EngineError("EngineCrash", `unreadable answer: ${err.message}`));
-            return;
-          }
-          if (answer.ok) call.resolve(answer.result);
-          else call.reject(new EngineError(answer.error.type, answer.error.message, answer.error.message_zh));
-        } else if (m.type === "progress") {
-          state.stage = m.stage;
-          state.timeline.push({ stage: m.stage, at: m.at });
-          notify();
-        } else if (m.type === "ready") {
-          state.status = "ready";
-          state.stage = null;
-          state.version = m.version;
-          state.python = m.python;
-          state.readyAt = performance.now();
-          state.timeline.push({ stage: "ready", at: m.at });
-          notify();
-          resolve(api);
-        } else if (m.type === "error") {
-          fail(m.message);
-          reject(new EngineError("EngineUnavailable", m.message));
-        }
-      };
-      worker.onerror = (event) => {
-        event.preventDefault();
-        const message = event.message || "the engine worker failed to start (a file of assets/tianjiu/ could not be loaded)";
-        fail(message);
-        reject(new EngineError("EngineUnavailable", message));
-      };
-    });
+      let answer;
+      try { answer = JSON.parse(m.json); } catch (err) {
+        call.reject(new EngineError("EngineCrash", `unreadable answer: ${err.message}`));
+        return;
+      }
+      if (answer.ok) call.resolve(answer.result);
+      else call.reject(new EngineError(answer.error.type, answer.error.message, answer.error.message_zh));
+    } else if (m.type === "progress") {
+      state.stage = m.stage;
+      state.timeline.push({ stage: m.stage, at: m.at });
+      if (m.stage === "snapshot") watchSnapshotStart();
+      if (m.stage === "wheel" && watchdog) { clearTimeout(watchdog); watchdog = null; }
+      notify();
+    } else if (m.type === "snapshot-failed") {
+      state.snapshot = `refused: ${m.reason}`;
+      state.timeline.push({ stage: "snapshot-failed", at: m.at });
+    } else if (m.type === "ready") {
+      state.status = "ready";
+      state.stage = null;
+      state.version = m.version;
+      state.python = m.python;
+      state.start = m.start;
+      if (m.start === "snapshot") state.snapshot = "restored";
+      state.readyAt = performance.now();
+      state.timeline.push({ stage: "ready", at: m.at });
+      notify();
+      settle.resolve(api);
+      saveSnapshotWhenIdle();
+    } else if (m.type === "error") {
+      fail(m.message);
+      settle.reject(new EngineError("EngineUnavailable", m.message));
+    }
+  }
+
+  function onWorkerError(event) {
+    event.preventDefault();
+    const message = event.message || "the engine worker failed to start (a file of assets/tianjiu/ could not be loaded)";
+    fail(message);
+    settle.reject(new EngineError("EngineUnavailable", message));
+  }
+
+  let settle = null;
+
+  // A snapshot that makes Python spin instead of failing would block the worker for good:
+  // if restoring it takes far longer than a cold start, end that worker, forget the snapshot
+  // and start normally (worker.js?snapshot=off).
+  const SNAPSHOT_WATCHDOG_MS = 20_000;
+  let watchdog = null;
+  function watchSnapshotStart() {
+    clearTimeout(watchdog);
+    const stuck = worker;
+    watchdog = setTimeout(async () => {
+      watchdog = null;
+      if (worker !== stuck || state.status !== "loading") return;
+      stuck.terminate();
+      state.snapshot = `refused: no answer within ${SNAPSHOT_WATCHDOG_MS / 1000} s`;
+      state.timeline.push({ stage: "snapshot-failed", at: Math.round(performance.now() - state.startedAt) });
+      console.warn("[tianjiu engine] the saved engine snapshot did not start, starting normally");
+      try { await (await caches.open(SNAPSHOT_CACHE)).delete(snapshotKey()); } catch { /* gone already */ }
+      worker = createWorker(`${WORKER_URL}?snapshot=off`, "tianjiu-engine");
+      state.workersStarted += 1;
+      worker.onmessage = handle;
+      worker.onerror = onWorkerError;
+    }, SNAPSHOT_WATCHDOG_MS);
+  }
+
+  function start() {
+    if (starting) return starting;
+    starting = new Promise((resolve, reject) => { settle = { resolve, reject }; });
     starting.catch(() => {}); // callers handle it; never an unhandled rejection
+    state.status = "loading";
+    state.error = null;
+    notify(); // (a listener may call start() again: it gets `starting`)
+    const early = globalThis.__tianjiuEarlyWorker;
+    if (early && early.worker && !worker) {
+      // started by the lines at the top of <head>: take it over and replay what it said so far
+      globalThis.__tianjiuEarlyWorker = null;
+      worker = early.worker;
+      state.startedAt = early.startedAt;
+      state.workersStarted += 1;
+      state.early = true;
+      worker.onmessage = handle;
+      worker.onerror = onWorkerError;
+      for (const event of early.queue) (event.type === "error" ? onWorkerError : handle)(event);
+      return starting;
+    }
+    state.startedAt = performance.now();
+    try {
+      worker = createWorker(WORKER_URL, "tianjiu-engine");
+      state.workersStarted += 1;
+    } catch (err) {
+      fail(`the engine worker could not be created: ${err.message || err}`);
+      settle.reject(new EngineError("EngineUnavailable", state.error));
+      return starting;
+    }
+    worker.onmessage = handle;
+    worker.onerror = onWorkerError;
     return starting;
+  }
+
+  // Repeat loads start from a memory snapshot of the engine (worker.js): once this tab's engine
+  // is ready and the tab is idle, a second worker makes one for this build, unless it exists.
+  let snapshotAsked = false;
+  const SNAPSHOT_DELAY_MS = globalThis.TIANJIU_SNAPSHOT_DELAY_MS ?? 4000;
+  function saveSnapshotWhenIdle() {
+    if (snapshotAsked || state.start === "snapshot" || globalThis.TIANJIU_SNAPSHOT === false) return;
+    snapshotAsked = true;
+    if (typeof caches === "undefined") { state.snapshot = "unavailable: no Cache Storage here"; return; }
+    // not at once: a few seconds after the engine is ready, when the tab is idle (it costs a
+    // second engine start in the background, once per build)
+    const idle = (fn, opts) => setTimeout(() => (globalThis.requestIdleCallback || setTimeout)(fn, opts), SNAPSHOT_DELAY_MS);
+    idle(async () => {
+      try {
+        if (await caches.has(SNAPSHOT_CACHE) && await (await caches.open(SNAPSHOT_CACHE)).match(snapshotKey())) {
+          state.snapshot = state.snapshot || "saved";
+          notify();
+          return;
+        }
+        state.snapshot = "saving";
+        const maker = createWorker(`${WORKER_URL}?snapshot=make`, "tianjiu-engine-snapshot");
+        const done = await new Promise((resolve) => {
+          maker.onmessage = (event) => {
+            const m = event.data || {};
+            if (m.type === "snapshot-saved") resolve({ ok: true, bytes: m.bytes });
+            else if (m.type === "snapshot-error") resolve({ ok: false, why: m.message });
+          };
+          maker.onerror = (event) => { event.preventDefault(); resolve({ ok: false, why: event.message || "worker error" }); };
+        });
+        maker.terminate();
+        state.snapshot = done.ok ? "saved" : `not saved: ${done.why}`;
+        state.snapshotBytes = done.bytes || null;
+        if (!done.ok) console.warn("[tianjiu engine] no start-up snapshot (repeat loads start normally):", done.why);
+      } catch (err) {
+        state.snapshot = `not saved: ${err.message || err}`;
+        console.warn("[tianjiu engine] no start-up snapshot (repeat loads start normally):", err.message || err);
+      }
+      notify();
+    }, { timeout: 5000 });
   }
 
   function request(req) {
@@ -146,6 +258,7 @@ function createClient() {
     worker = null;
     starting = null;
     fail("restarting");
+    state.snapshot = null;
     return start();
   }
 

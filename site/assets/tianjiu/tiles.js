@@ -2,9 +2,40 @@
 // from the sprite the build writes (tianjiu_core.svg.sprite_svg), so tiles show
 // at once, without the engine.  tileSvg() returns exactly what
 // tianjiu_core.svg.use_svg() returns (a test compares them).
+//
+// A <use> may not reference another origin's file: when this module is loaded from another
+// site (the one-line embed by URL), the sprite is fetched once (CORS) and put into the page,
+// and tiles reference it inside the page (href="#tj-tile-66").
 import { TILES, SPRITE } from "./generated.js";
 
+/** The sprite file next to this module. */
 export const spriteURL = new URL("./tiles.svg", import.meta.url).href;
+const crossOrigin = typeof location !== "undefined" && new URL(spriteURL).origin !== location.origin;
+/** What tileSvg's <use href> points into by default: the file, or "" = this page (cross-origin). */
+export const spriteHref = crossOrigin ? "" : spriteURL;
+
+/** Fetch the sprite and put it into this page, hidden (only when loaded cross-origin). */
+async function inlineSprite() {
+  if (document.querySelector("svg[data-tianjiu-sprite]")) return;
+  const holder = document.createElement("div");
+  try {
+    const response = await fetch(spriteURL);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    holder.innerHTML = (await response.text()).replace(/^<\?xml[^>]*>\s*/, "");
+  } catch (err) {
+    console.error(`tile pictures unavailable: ${spriteURL} could not be read from this page's origin ` +
+      `(${err.message || err}); the host of assets/tianjiu/ must send Access-Control-Allow-Origin`);
+    return;
+  }
+  const sprite = holder.querySelector("svg");
+  if (!sprite) return;
+  sprite.dataset.tianjiuSprite = "";
+  sprite.setAttribute("aria-hidden", "true");
+  // not display:none (symbols inside a hidden <svg> may lose gradients): out of sight instead
+  sprite.setAttribute("style", "position:absolute;width:0;height:0;overflow:hidden");
+  document.body.prepend(sprite);
+}
+if (crossOrigin) inlineSprite();
 export const BY_CODE = Object.fromEntries(TILES.map((t) => [t.code, t]));
 const LANG_ATTR = { hant: "zh-Hant", hans: "zh-Hans", en: "en" };
 const [, , VB_W, VB_H] = SPRITE.viewBox.split(" ").map(Number);
@@ -51,7 +82,7 @@ export function tileLabel(code, lang = "hant") {
 }
 
 /** Markup of one tile drawn from the sprite (null = face down), like svg.use_svg(). */
-export function tileSvg(code, { height = 64, lang = "hant", href = spriteURL, cssClass = "tj-tile", hidden = false } = {}) {
+export function tileSvg(code, { height = 64, lang = "hant", href = spriteHref, cssClass = "tj-tile", hidden = false } = {}) {
   const face = code === null || code === undefined || code === "back" ? null : code;
   if (face !== null && !BY_CODE[face]) throw new Error(`unknown tile code ${face}`);
   const id = face === null ? "tj-tile-back" : `tj-tile-${face}`;

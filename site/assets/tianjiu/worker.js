@@ -1,17 +1,36 @@
 // The engine's Web Worker (a module worker): Pyodide + the tianjiu_core wheel.
 //
-// Loaded once per tab by engine.js.  Protocol (all messages are plain objects):
-//   worker → page  {type: "progress", stage: "runtime" | "wheel" | "import"}
-//                  {type: "ready", version, python, ms}
+// Started once per tab by engine.js — or earlier, by the few lines the site puts at the top of
+// <head> (tianjiu_site/hooks.py), which engine.js then adopts.  From another origin engine.js
+// starts it through a same-origin blob that imports this file by its absolute URL; every file
+// below is found relative to this module (import.meta.url), so from the hosting origin.
+//
+// Protocol (all messages are plain objects, each with `at`: ms since the worker started):
+//   worker → page  {type: "progress", stage: "runtime" | "snapshot" | "wheel" | "import"}
+//                  {type: "snapshot-failed", reason}      a saved snapshot was refused: normal start
+//                  {type: "ready", version, python, ms, start: "cold" | "snapshot"}
 //                  {type: "error", message}              (start-up failed)
 //   page → worker  {id, json}        json = a bridge request as JSON text
 //   worker → page  {id, json}        json = the bridge's JSON answer
 //                  {id, error}       the call itself crashed (not an engine error)
 // Engine errors (bad tiles, illegal plays) are ordinary answers {"ok": false, …}
 // from tianjiu_core/bridge/; the worker never interprets requests.
+//
+// Repeat loads start from a memory snapshot (Pyodide's private makeMemorySnapshot /
+// loadPyodide({_loadSnapshot}), verified on the pinned 314.0.7): the page asks for one once the
+// engine is ready and the tab is idle (worker.js?snapshot=make, a second worker that starts
+// Pyodide in snapshot mode, imports every op module, and saves the heap in Cache Storage under
+// this build's hash).  A snapshot that is missing, from another build or refused in any way
+// means a normal start; a refused one is deleted and reported (snapshot-failed).
+import { BUILD } from "./build.js";
+
+const t0 = performance.now();
+const HERE = new URL(import.meta.url);
+const MODE = HERE.searchParams.get("snapshot"); // "make": build a snapshot and quit; "off": never restore
+const SNAPSHOT_CACHE = "tj-engine-snapshots"; // as in engine.js; not "tianjiu-…": sw.js deletes those
+const snapshotKey = new URL(`./snapshot/${BUILD.version}-${BUILD.hash}.bin`, import.meta.url).href;
 
 let handleJson = null;
-const t0 = performance.now();
 let settled = false;   // start-up ended (ready or error): report it once
 
 function post(message) {
@@ -34,52 +53,144 @@ self.addEventListener("unhandledrejection", (event) => {
   startFailed(new Error(`a file of the engine could not be downloaded (${why}): check the connection, then retry`));
 });
 
-const ready = (async () => {
-  post({ type: "progress", stage: "runtime" });
-  const { BUILD } = await import("./generated.js");
-  let loadPyodide;
+// Start every download at once: the wheel, Pyodide's module, a saved snapshot.
+const wheelURL = new URL(BUILD.wheel, import.meta.url).href;
+const wheelBytes = fetch(wheelURL).then(async (r) => {
+  if (!r.ok) throw new Error(`HTTP ${r.status}`);
+  return new Uint8Array(await r.arrayBuffer());
+}).catch((err) => { throw new Error(`could not load the engine wheel ${wheelURL}: ${err.message || err}`); });
+wheelBytes.catch(() => {}); // awaited below; never an unhandled rejection of its own
+const pyodideModule = import("./pyodide/pyodide.mjs").catch((err) => {
+  throw new Error(`Pyodide is missing or unreadable at ${new URL("./pyodide/", import.meta.url).href} (${err.message || err})`);
+});
+pyodideModule.catch(() => {});
+
+async function openSnapshots({ create = false } = {}) {
+  if (typeof caches === "undefined") return null; // an insecure origin, or storage switched off
   try {
-    ({ loadPyodide } = await import("./pyodide/pyodide.mjs"));
-  } catch (err) {
-    throw new Error(`Pyodide is missing or unreadable at ${new URL("./pyodide/", import.meta.url).href} (${err.message || err})`);
-  }
-  const pyodide = await loadPyodide({
-    indexURL: new URL("./pyodide/", import.meta.url).href,
-    stdout: () => {},
-    stderr: (text) => console.warn("[tianjiu engine]", text),
-  });
+    if (!create && !(await caches.has(SNAPSHOT_CACHE))) return null; // (open would create it)
+    return await caches.open(SNAPSHOT_CACHE);
+  } catch { return null; }
+}
+
+/** The snapshot saved for this build, or null (none yet, another build, no Cache Storage). */
+async function savedSnapshot() {
+  if (MODE) return null;
+  const cache = await openSnapshots();
+  const hit = cache && await cache.match(snapshotKey);
+  return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+}
+const snapshotBytes = savedSnapshot().catch(() => null);
+
+const options = () => ({
+  indexURL: new URL("./pyodide/", import.meta.url).href,
+  stdout: () => {},
+  stderr: (text) => console.warn("[tianjiu engine]", text),
+});
+
+/** Put the wheel's files in site-packages (a pure-Python wheel is a zip: no package manager). */
+async function installWheel(pyodide) {
   post({ type: "progress", stage: "wheel" });
-  const wheel = new URL(BUILD.wheel, import.meta.url).href;
-  let loadError = null;
-  await pyodide.loadPackage(wheel, {
-    messageCallback: () => {},
-    errorCallback: (text) => { loadError = text; },
-  });
-  if (loadError) throw new Error(`could not load the engine wheel ${wheel}: ${loadError}`);
+  pyodide.unpackArchive(await wheelBytes, "wheel");
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+}
+
+async function coldStart() {
+  const { loadPyodide } = await pyodideModule;
+  const pyodide = await loadPyodide(options());
+  await installWheel(pyodide);
+  return pyodide;
+}
+
+async function snapshotStart(bytes) {
+  const { loadPyodide } = await pyodideModule;
+  post({ type: "progress", stage: "snapshot" });
+  const pyodide = await loadPyodide({ ...options(), _loadSnapshot: bytes });
+  // The heap came back, files did not (the file system lives outside it): put the wheel back
+  // for tracebacks and anything imported later, and give Python fresh randomness.
+  await installWheel(pyodide);
+  pyodide.runPython("import random; random.seed()");
+  return pyodide;
+}
+
+function connect(pyodide) {
   post({ type: "progress", stage: "import" });
   const bridge = pyodide.pyimport("tianjiu_core.bridge");
   handleJson = bridge.handle_json;
-  const answer = JSON.parse(handleJson(JSON.stringify({ op: "version" })));
-  const python = pyodide.runPython("import sys; sys.version.split()[0]");
-  return { version: answer.result.version, python };
-})();
+  const [version, python] = pyodide.runPython(
+    "import sys, tianjiu_core; [tianjiu_core.__version__, sys.version.split()[0]]").toJs();
+  return { version, python };
+}
 
-ready.then(
-  (info) => {
-    if (settled) return;
-    settled = true;
-    post({ type: "ready", ...info, ms: Math.round(performance.now() - t0) });
-  },
-  startFailed,
-);
+async function forgetSnapshot() {
+  const cache = await openSnapshots();
+  if (cache) await cache.delete(snapshotKey);
+}
 
-self.onmessage = async (event) => {
-  const { id, json } = event.data || {};
-  if (typeof id !== "number") return;
-  try {
-    await ready;
-    post({ id, json: handleJson(json) });
-  } catch (err) {
-    post({ id, error: String((err && err.message) || err) });
+async function start() {
+  const bytes = await snapshotBytes;
+  if (bytes) {
+    try {
+      return { ...connect(await snapshotStart(bytes)), start: "snapshot" };
+    } catch (err) {
+      const reason = String((err && err.message) || err).split("\n")[0];
+      post({ type: "snapshot-failed", reason });
+      console.warn("[tianjiu engine] the saved engine snapshot was refused, starting normally:", reason);
+      await forgetSnapshot().catch(() => {});
+    }
   }
-};
+  return { ...connect(await coldStart()), start: "cold" };
+}
+
+/** ?snapshot=make: start in snapshot mode, import every op module, save the heap, report. */
+async function makeSnapshot() {
+  const { loadPyodide } = await pyodideModule;
+  const pyodide = await loadPyodide({ ...options(), _makeSnapshot: true });
+  await installWheel(pyodide);
+  // every op module now, so a restored engine never imports (files are put back, but
+  // imports cost time the snapshot already paid); then a first call, as a check
+  const check = pyodide.runPython(`
+import importlib, json
+from tianjiu_core import bridge
+for _name in sorted(set(bridge.OP_MODULES.values())):
+    importlib.import_module("tianjiu_core.bridge." + _name)
+json.loads(bridge.handle_json('{"op": "classify", "tiles": "66 66 36 45"}'))["result"]["class"]
+`);
+  if (check !== "four") throw new Error(`the engine answered ${check} while making its snapshot`);
+  const snapshot = pyodide.makeMemorySnapshot();
+  const cache = await openSnapshots({ create: true });
+  if (!cache) throw new Error("Cache Storage is not available here");
+  for (const old of await cache.keys()) await cache.delete(old); // one build's snapshot at a time
+  await cache.put(snapshotKey, new Response(snapshot, {
+    headers: { "Content-Type": "application/octet-stream", "X-Tianjiu-Build": BUILD.hash },
+  }));
+  return { bytes: snapshot.byteLength };
+}
+
+if (MODE === "make") {
+  makeSnapshot().then(
+    (info) => { settled = true; post({ type: "snapshot-saved", ...info }); },
+    (err) => { settled = true; post({ type: "snapshot-error", message: String((err && err.message) || err) }); },
+  );
+} else {
+  post({ type: "progress", stage: "runtime" });
+  const ready = start();
+  ready.then(
+    (info) => {
+      if (settled) return;
+      settled = true;
+      post({ type: "ready", ...info, ms: Math.round(performance.now() - t0) });
+    },
+    startFailed,
+  );
+  self.onmessage = async (event) => {
+    const { id, json } = event.data || {};
+    if (typeof id !== "number") return;
+    try {
+      await ready;
+      post({ id, json: handleJson(json) });
+    } catch (err) {
+      post({ id, error: String((err && err.message) || err) });
+    }
+  };
+}
