@@ -27,7 +27,7 @@ class Tab:
     """One browser context + page on the test site, recording what goes wrong."""
 
     def __init__(self, browser, site, *, service_workers="block", viewport=None,
-                 offline_hosts=False, color_scheme="light"):
+                 offline_hosts=False, color_scheme="light", snapshots=False):
         self.site = site
         self.context = browser.new_context(service_workers=service_workers, color_scheme=color_scheme,
                                            viewport=viewport or {"width": 1280, "height": 900})
@@ -37,6 +37,10 @@ class Tab:
         if offline_hosts:
             self.context.route("**/*", self._only_local)
         self.page = self.context.new_page()
+        if not snapshots:
+            # a tab that stays a few seconds would build a ~31 MB memory snapshot in a second
+            # worker (engine.js): CPU the other tests need; test_startup switches it back on
+            self.page.add_init_script("globalThis.TIANJIU_SNAPSHOT = false")
         self.page.set_default_timeout(30_000)
         self.page.on("console", self._on_console)
         self.page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))

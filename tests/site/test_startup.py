@@ -54,6 +54,7 @@ def test_repeat_loads_start_from_the_snapshot_and_any_bad_one_means_a_normal_sta
     answers every kind of call; then, whatever is wrong with a saved snapshot (garbage, cut
     short, another Pyodide build), the engine starts normally, says so in its status (not as
     an error on the page), and the bad snapshot is deleted."""
+    tab.page.add_init_script("globalThis.TIANJIU_SNAPSHOT = true")   # (tabs of the tests start with it off)
     tab.page.add_init_script("globalThis.TIANJIU_SNAPSHOT_DELAY_MS = 0")
     tab.goto("en/playground/")
     assert _status(tab)["start"] == "cold"
