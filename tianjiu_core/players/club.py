@@ -52,15 +52,12 @@ def _worth(t: Tile) -> float:
     return t.strength / 11 if t.is_civil else t.value / 9.5
 
 
-def _keep_score(tiles: Sequence[Tile], unseen: Counter[Tile], rules: Rules) -> float:
+def _keep_score(tiles: Sequence[Tile], sure: frozenset[Tile], rules: Rules) -> float:
     """How good a holding is to keep: tile worth, civil and military pairs, sure singles."""
     counts = Counter(tiles)
     score = sum(_worth(t) for t in tiles)
     score += sum(0.6 for t, c in counts.items() if c >= 2 and t.is_civil)
-    for t in set(tiles):
-        p = play_of((t,), rules)
-        if p is not None and not _beatable(p, unseen, rules):
-            score += 0.5  # a sure single: a trick, or the 結 tile
+    score += 0.5 * len(sure.intersection(tiles))  # sure singles: tricks, or the 結 tile
     if len(tiles) >= 2:
         for a, b in _pairs(tiles):
             p = play_of((a, b), rules)
@@ -84,14 +81,23 @@ def _minus(holding: Sequence[Tile], tiles: Sequence[Tile]) -> list[Tile]:
     return rest
 
 
-def _keeper(view: SeatView, unseen: Counter[Tile]) -> Tile | None:
-    """The 結 tile to keep: the strongest single nobody can beat now, if any."""
-    best = None
+def _sure_singles(view: SeatView, unseen: Counter[Tile]) -> frozenset[Tile]:
+    """The viewer's tiles that no unseen tile can beat as singles."""
+    out = set()
     for t in set(view.tiles):
         p = play_of((t,), view.rules)
         if p is not None and not _beatable(p, unseen, view.rules):
-            if best is None or p.rank > best[1]:
-                best = (t, p.rank)
+            out.add(t)
+    return frozenset(out)
+
+
+def _keeper(view: SeatView, sure: frozenset[Tile]) -> Tile | None:
+    """The 結 tile to keep: the strongest single nobody can beat now, if any."""
+    best = None
+    for t in sorted(sure, key=lambda t: t.index):  # a fixed order: the same choice everywhere
+        p = play_of((t,), view.rules)
+        if p is not None and (best is None or p.rank > best[1]):
+            best = (t, p.rank)
     return None if best is None else best[0]
 
 
@@ -110,8 +116,10 @@ def club_action(seen: SeatView | Hand) -> Action:
     unseen = view.unseen()
     holding = view.tiles
     my_dong = view.dong[view.seat]
+    sure_singles = _sure_singles(view, unseen)
+    keeper = _keeper(view, sure_singles)
     if not view.trick:
-        return _lead(view, legal, unseen)
+        return _lead(view, legal, unseen, keeper)
     beating = [(a, play_of(a.tiles, rules)) for a in legal if a.kind == "play"]
     beating = [(a, p) for a, p in beating if p is not None]
     discards = [a for a in legal if a.kind == "discard"]
@@ -122,7 +130,6 @@ def club_action(seen: SeatView | Hand) -> Action:
                 return min(beating, key=lambda ap: ap[1].rank)[0]
             return max(beating, key=lambda ap: ap[1].rank)[0]
         sure = [(a, p) for a, p in beating if last_to_act or not _beatable(p, unseen, rules)]
-        keeper = _keeper(view, unseen)
         if sure:
             # cheapest sure win; spare the 結 tile when another sure win exists
             spare = [(a, p) for a, p in sure if keeper is None or keeper not in a.tiles
@@ -135,17 +142,16 @@ def club_action(seen: SeatView | Hand) -> Action:
             broke_pair = Counter(holding)[a.tiles[0]] >= 2
             if broke_pair and len(holding) >= 3:
                 # give up the 棟 rather than break a pair for a trick that may be beaten
-                return max(discards, key=lambda d: _keep_score(_minus(holding, d.tiles), unseen, rules))
+                return max(discards, key=lambda d: _keep_score(_minus(holding, d.tiles), sure_singles, rules))
         return a
-    keeper = _keeper(view, unseen)
     choices = discards
     if keeper is not None and len(holding) > view.trick_size:
         keep = [d for d in discards if keeper not in d.tiles]
         choices = keep or discards
-    return max(choices, key=lambda d: _keep_score(_minus(holding, d.tiles), unseen, rules))
+    return max(choices, key=lambda d: _keep_score(_minus(holding, d.tiles), sure_singles, rules))
 
 
-def _lead(view: SeatView, legal: list[Action], unseen: Counter[Tile]) -> Action:
+def _lead(view: SeatView, legal: list[Action], unseen: Counter[Tile], keeper: Tile | None) -> Action:
     rules = view.rules
     holding = view.tiles
     plays = [(a, play_of(a.tiles, rules)) for a in legal if a.kind == "play"]
@@ -155,7 +161,6 @@ def _lead(view: SeatView, legal: list[Action], unseen: Counter[Tile]) -> Action:
         if not _beatable(p, unseen, rules):
             return a  # a last trick nobody can take: 結
     sure = [(a, p) for a, p in plays if not _beatable(p, unseen, rules)]
-    keeper = _keeper(view, unseen)
     if sure:
         spare = [(a, p) for a, p in sure
                  if keeper is None or keeper not in a.tiles or len(holding) <= len(a.tiles)]
