@@ -1,5 +1,5 @@
 """Bridge ops for live hands against engine players: ``new_hand``, ``act``, ``undo``,
-``hand_state``, ``legal_actions``, ``hand_record``.
+``hand_state``, ``legal_actions``, ``hand_record``, ``replay_record``.
 
 Hands live in this worker's memory, keyed by ``hand_id`` (at most 32 are kept).  Every answer
 about a live hand is one seat's :class:`~tianjiu_core.tiengow.view.SeatView` (its tiles, the
@@ -182,6 +182,25 @@ def _hand_record(req: dict) -> dict:
     return {"toml": record.dumps(), "hand_id": int(req["hand_id"])}
 
 
+def _replay_record(req: dict) -> dict:
+    """A TOML hand record (``toml``, as ``hand_record`` or ``tianjiu play --save`` writes it)
+    replayed in full: the record holds the wall, so every tile is shown.  Returns the record's
+    table, seats and the hand's state with every trick, the dealt hands and the result."""
+    text = req.get("toml")
+    if not isinstance(text, str):
+        raise NotationError("toml must be the text of a hand record")
+    record = HandRecord.loads(text)
+    hand = record.replay()
+    state = hand.to_json()
+    d = hand.deal_info
+    assert d is not None
+    state["dealt"] = {SEATS[s]: [t.code for t in h] for s, h in enumerate(d.hands)}
+    state["method"], state["dice"] = d.method.name_hant, list(d.dice)
+    state["seats"] = dict(record.seats)
+    state["revealed"] = True
+    return state
+
+
 OPS = {
     "new_hand": _new_hand,
     "act": _act,
@@ -189,4 +208,5 @@ OPS = {
     "hand_state": _hand_state,
     "legal_actions": _legal_actions,
     "hand_record": _hand_record,
+    "replay_record": _replay_record,
 }
