@@ -203,7 +203,7 @@ export class TjPlayTable extends TjWidget {
     let acts = v.trick;
     let title = this.t("play.trick", { n: v.tricks.length + 1 });
     let won = null;
-    if (!acts.length && v.tricks.length) {
+    if ((!acts.length || v.result) && v.tricks.length) {   // between tricks, or the hand is over
       const last = v.tricks[v.tricks.length - 1];
       acts = last.actions;
       title = this.t("play.lastTrick", { n: v.tricks.length });
