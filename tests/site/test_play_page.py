@@ -19,7 +19,7 @@ W = "tj-play-table"
 
 
 def _start(tab, seed=12, players="club"):
-    tab.page.wait_for_selector(f"{W}[data-state=setup]", timeout=90_000)
+    tab.page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
     tab.page.evaluate(f"document.querySelector('{W}').setAttribute('seed', '{seed}')")
     tab.page.select_option(f"{W} .tj-play__strength", players)
     tab.page.click(f"{W} .tj-play__start")
@@ -127,7 +127,7 @@ def test_a_seeded_session(tab, tmp_path):
     # a damaged save is kept, explained, never wiped
     page.evaluate("localStorage.setItem('tianjiu.play.hands.v1', '{not json')")
     tab.goto("play/")
-    page.wait_for_selector(f"{W}[data-state=setup]", timeout=90_000)
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
     assert "損壞" in page.inner_text(f"{W} .tj-play__damaged")
     kept = page.evaluate("""Object.keys(localStorage).filter(k => k.startsWith('tianjiu.play.hands.v1.damaged'))
         .map(k => localStorage.getItem(k))""")
@@ -163,6 +163,6 @@ def test_play_page_english_and_phone_width(new_tab):
     page.wait_for_selector(f"{W}[data-illegal=IllegalActionError]")
     assert page.inner_text(f"{W} .tj-play__msg").startswith("Not allowed by the rules")
     tab.goto("zh-Hans/play/")
-    page.wait_for_selector(f"{W}[data-state=setup]", timeout=90_000)
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
     assert "开始" in page.inner_text(W)
     assert tab.problems() == []

@@ -7,7 +7,7 @@
 // hand with banker succession (the engine's next_banker / next_streak), a running score,
 // the settlement itemised, a recap trick by trick with every tile shown, hand records
 // (download, upload, share by link in the URL fragment, the last hands kept on the device).
-// State for tests: data-state setup | playing | over | replay; data-illegal (last refusal).
+// State for tests: data-state ready (choosing the house rules) | playing | over | replay; data-illegal (last refusal).
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { label, engineText } from "../i18n.js";
 import { tileSvg, tileNames } from "../tiles.js";
@@ -58,7 +58,7 @@ export class TjPlayTable extends TjWidget {
   }
 
   async ready() {
-    this.state = "setup";
+    this.state = "ready";   // (setup: the every-page test expects "ready")
     await this.drawSetup();
     this.drawSaved();
     await this.fromHash();
@@ -358,7 +358,7 @@ export class TjPlayTable extends TjWidget {
     this.setupEl.hidden = false;
     this.resultEl.replaceChildren();
     this.recapEl.replaceChildren();
-    this.state = "setup";
+    this.state = "ready";   // (setup: the every-page test expects "ready")
   }
 
   // ------------------------------------------------------------ recap
