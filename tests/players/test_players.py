@@ -106,3 +106,10 @@ def test_undo_answers_the_view_too():
     assert not bad["ok"] and "at least one seat" in bad["error"]["message"]
     bad = bridge.handle({"op": "new_hand", "seed": 5, "players": "expert"})
     assert not bad["ok"] and "expert" in bad["error"]["message"]
+
+
+def test_first_banker_by_dice():
+    r = bridge.handle({"op": "first_banker", "seed": 4})["result"]
+    last = r["rounds"][-1]
+    assert r["banker"] == max(last, key=last.get) and list(last.values()).count(last[r["banker"]]) == 1
+    assert all(2 <= v <= 12 for v in r["rounds"][0].values())

@@ -13,6 +13,7 @@ import base64
 import subprocess
 import sys
 
+from tianjiu_core import bridge
 from tianjiu_core.tiengow.record import HandRecord
 
 W = "tj-play-table"
@@ -49,6 +50,9 @@ def test_a_seeded_session(tab, tmp_path):
     page = tab.page
     assert "間棟" in page.inner_text(f"{W} .tj-play__head") or "牌頭" in page.inner_text(f"{W} .tj-play__head")
     assert "莊" in page.inner_text(f"{W} .tj-play__banker") and "×2" in page.inner_text(f"{W} .tj-play__banker")
+    first = bridge.handle({"op": "first_banker", "seed": 12})["result"]["banker"]
+    assert page.get_attribute(f"{W} .tj-play__banker", "data-banker") == first
+    assert "擲骰定莊" in page.inner_text(f"{W} .tj-play__firstbank")
     state = _others_hidden(tab)
     mine = page.locator(f"{W} .tj-play__tile").count()
     assert mine == len(state["holdings"]["S"]) and mine >= 7

@@ -1,5 +1,5 @@
 """Bridge ops for live hands against engine players: ``new_hand``, ``act``, ``undo``,
-``hand_state``, ``legal_actions``, ``hand_record``, ``replay_record``.
+``hand_state``, ``legal_actions``, ``hand_record``, ``replay_record``, ``first_banker``.
 
 Hands live in this worker's memory, keyed by ``hand_id`` (at most 32 are kept).  Every answer
 about a live hand is one seat's :class:`~tianjiu_core.tiengow.view.SeatView` (its tiles, the
@@ -15,6 +15,8 @@ from typing import Any
 from ..errors import InconsistentPositionError, NotationError
 from ..notation import SEATS, parse_seat
 from ..players import player_for
+from ..rng import Rng
+from ..tiengow.deal import first_banker
 from ..tiengow.game import Action, Hand
 from ..tiengow.record import HandRecord
 from ..tiengow.view import SeatView, mask_action
@@ -182,6 +184,13 @@ def _hand_record(req: dict) -> dict:
     return {"toml": record.dumps(), "hand_id": int(req["hand_id"])}
 
 
+def _first_banker(req: dict) -> dict:
+    """The first banker of a session (spec §3: every seat throws two dice, the highest total
+    banks, ties throw again), seeded: ``seed``.  Returns the seat and every round of totals."""
+    seat, rounds = first_banker(Rng(req.get("seed", 0)))
+    return {"banker": SEATS[seat], "rounds": [dict(zip(SEATS, r)) for r in rounds]}
+
+
 def _replay_record(req: dict) -> dict:
     """A TOML hand record (``toml``, as ``hand_record`` or ``tianjiu play --save`` writes it)
     replayed in full: the record holds the wall, so every tile is shown.  Returns the record's
@@ -209,4 +218,5 @@ OPS = {
     "legal_actions": _legal_actions,
     "hand_record": _hand_record,
     "replay_record": _replay_record,
+    "first_banker": _first_banker,
 }

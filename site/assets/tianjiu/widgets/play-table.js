@@ -111,7 +111,7 @@ export class TjPlayTable extends TjWidget {
     return rules;
   }
 
-  startSession() {
+  async startSession() {
     const seedAttr = this.getAttribute("seed");
     const seed = seedAttr !== null ? Number(seedAttr) : Math.floor(Math.random() * 2 ** 31);
     this.session = {
@@ -121,6 +121,13 @@ export class TjPlayTable extends TjWidget {
     };
     this.setupEl.hidden = true;
     this.tableEl.hidden = false;
+    this.firstBank = null;
+    try {  // spec §3: every seat throws two dice, the highest total is the first banker
+      this.firstBank = await this.engine.call("first_banker", { seed });
+      this.session.banker = this.firstBank.banker;
+    } catch (err) {
+      this.showMsg(explain(err, this.language));
+    }
     this.nextHand();
   }
 
@@ -155,7 +162,10 @@ export class TjPlayTable extends TjWidget {
       h("span", { class: "tj-badge" }, this.t("play.handNo", { n: s.hand })),
       h("span", { class: "tj-play__banker", "data-banker": v.banker }, this.t("play.bankerLine", { seat: seatName(v.banker, lang), n: v.banker_streak, m })),
       h("span", { class: "tj-play__deal" }, this.t("play.dealLine", { method: v.method, a: v.dice[0], b: v.dice[1], sum: v.dice[0] + v.dice[1] })),
-      h("span", { class: "tj-play__rulesline" }, this.t("play.rulesLine", { rules: rulesText })));
+      h("span", { class: "tj-play__rulesline" }, this.t("play.rulesLine", { rules: rulesText })),
+      s.hand === 1 && this.firstBank ? h("span", { class: "tj-play__rulesline tj-play__firstbank" }, this.t("play.firstBank", {
+        throws: this.firstBank.rounds.map((r) => SEATS.filter((x) => r[x]).map((x) => `${seatName(x, lang)} ${r[x]}`).join(" ")).join(" / "),
+        seat: seatName(this.firstBank.banker, lang) })) : null);
     const score = h("div", { class: "tj-play__score", "aria-label": this.t("play.score") },
       h("span", {}, this.t("play.score")), SEATS.map((x) => h("span", { "data-seat": x, class: "tj-play__score-seat" },
         `${seatName(x, lang)}${x === ME ? this.t("play.you") : ""} ${signed(s.score[x])}`)));
