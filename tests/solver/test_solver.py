@@ -253,7 +253,8 @@ def test_bridge_errors():
 
 
 def test_bridge_solve_live_hand():
-    """``hand_id`` solves the hand a page is playing (here after the deal)."""
+    """A live ``hand_id`` is hidden: open ``solve`` is refused; ``solve_hidden`` answers for the
+    person to act from its view only — the same answer whatever the other seats hold."""
     r = bridge.handle({"op": "new_hand", "seed": 3, "humans": ["E", "S", "W", "N"]})["result"]
     hid = r["hand_id"]
     session = hand_ops._HANDS[hid]
@@ -262,8 +263,18 @@ def test_bridge_solve_live_hand():
     while hand.tiles_left > 3 or hand.trick:
         hand.act(hand.legal_actions()[0])
     r = bridge.handle({"op": "solve", "hand_id": hid, "hero": "E"})
+    assert not r["ok"] and "hidden" in r["error"]["message"]
+    r = bridge.handle({"op": "solve_hidden", "hand_id": hid, "samples": 8})
     assert r["ok"], r
-    assert r["result"]["value"] == solve(hand, 0).value
+    assert "value" not in r["result"] and all("value" not in a for a in r["result"]["actions"])
+    seat = hand.to_act
+    # swap the other seats' holdings around (same sizes): the answer must not change
+    others = [s for s in range(4) if s != seat]
+    held = list(hand.holdings)
+    held[others[0]], held[others[1]] = held[others[1]], held[others[0]]
+    hand.holdings = tuple(held)
+    again = bridge.handle({"op": "solve_hidden", "hand_id": hid, "samples": 8})["result"]
+    assert again["actions"] == r["result"]["actions"]
 
 
 def test_captor_is_never_dominated_while_its_yao_is_in_play():

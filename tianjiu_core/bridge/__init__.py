@@ -44,7 +44,8 @@ OP_MODULES: dict[str, str] = {
     "deal": "reference_ops", "methods": "reference_ops",
     # live hands against engine players
     "new_hand": "hand_ops", "act": "hand_ops", "undo": "hand_ops", "hand_state": "hand_ops",
-    "legal_actions": "hand_ops",
+    "legal_actions": "hand_ops", "hand_record": "hand_ops",
+    "replay_record": "hand_ops", "first_banker": "hand_ops",
     # the solver
     "solve": "solver_ops", "solve_hidden": "solver_ops",
     # puzzles and the daily puzzle

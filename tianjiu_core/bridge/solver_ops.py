@@ -22,10 +22,24 @@ __all__ = ["OPS", "solve_request", "solve_hidden_request"]
 
 
 def _request_position(req: dict[str, Any]) -> tuple[Hand, Any]:
-    """The Hand a request names: ``position`` (TOML text or its table) or a live ``hand_id``."""
+    """The Hand a request names: ``position`` (TOML text or its table) or a live ``hand_id``.
+
+    A live hand is hidden from the page: open solving (``solve``) is refused, and hidden-hand
+    solving (``solve_hidden``) only answers for a person's seat when it is to act (the
+    solver then uses only that seat's view: its tiles, the shown ones, its discards)."""
     if "hand_id" in req:
         session = get_session(req)
-        return session["hand"], None
+        hand: Hand = session["hand"]
+        if hand.is_over:
+            raise InconsistentPositionError("the hand is over: nothing is left to solve")
+        if not req.get("hidden"):
+            raise InconsistentPositionError(
+                "a live hand is hidden from this page: solve_hidden answers from the seat's view; "
+                "open solving needs a position with every holding")
+        if hand.to_act not in session["humans"]:
+            raise InconsistentPositionError("it is an engine player's turn: solve_hidden answers "
+                                            "only for a person's seat")
+        return hand, None
     pos = req.get("position")
     if isinstance(pos, str):
         p = Position.loads(pos)
@@ -83,7 +97,7 @@ def solve_hidden_request(req: dict[str, Any]) -> dict[str, Any]:
             raise InconsistentPositionError(f"{name} must be a whole number ≥ 0, not {v!r}")
     result = solve_hidden(hand, known_discards=known, samples=max(1, samples), seed=seed,
                           exhaustive_limit=limit, budget=_budget(req)).to_json()
-    if pos is None or pos.is_open:
+    if pos is not None and pos.is_open:  # never for a live hand: the open value would leak
         open_sol = solve(hand, seat, budget=_budget(req))
         for a, o in zip(result["actions"], open_sol.actions):
             a["value"] = o.value

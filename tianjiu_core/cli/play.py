@@ -12,10 +12,11 @@ from .common import CommandTable, emit, parse_rules, rules_options
 from ..errors import NotationError, TianJiuError
 from ..tiengow.game import Hand
 from ..notation import SEATS, SEAT_NAMES, format_tiles, parse_seat
-from ..players.greedy import greedy_action
+from ..players.strengths import PLAYERS, player_for
 from ..tiengow.record import HandRecord
 from ..tiengow.rules import Rules
 from ..tiengow.scoring import FINISH_LABELS
+from ..tiengow.view import SeatView
 from ..svg import text_tiles
 
 __all__ = ["COMMANDS"]
@@ -32,6 +33,8 @@ def _play_setup(p: argparse.ArgumentParser) -> None:
     p.add_argument("--method", default="間棟", help="dealing method (牌頭)")
     p.add_argument("--save", metavar="FILE", help="write the hand record (TOML) here")
     p.add_argument("--color", action="store_true", help="red pips in colour")
+    p.add_argument("--players", default="beginner", choices=sorted(PLAYERS),
+                   help="the computer players' strength (default beginner)")
     rules_options(p)
 
 
@@ -99,7 +102,7 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
                 except TianJiuError as exc:
                     say(f"  ✗ {exc}")
         else:
-            a = hand.act(greedy_action(hand))
+            a = hand.act(player_for(args.players)(SeatView.of(hand, seat)))
             say(f"  {a}")
         if not hand.trick and hand.tricks and not hand.is_over:
             rec = hand.tricks[-1]

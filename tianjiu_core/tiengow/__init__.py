@@ -4,7 +4,7 @@ Modules, lowest first: :mod:`.rules` (the flat ``Rules`` options and presets), :
 (the nine play classes, ``beats``), :mod:`.scoring` (settlement, bonuses), :mod:`.deal` (the
 wall and the nine 牌頭 methods), :mod:`.game` (``Hand``: a hand played trick by trick),
 :mod:`.position` (TOML positions for the solver and puzzles), :mod:`.record` (TOML hand
-records).  Every public name is also importable from this package (loaded on first use).
+records), :mod:`.view` (``SeatView``: what one seat may see).  Every public name is also importable from this package (loaded on first use).
 """
 
 from __future__ import annotations
@@ -54,6 +54,8 @@ _EXPORTS = {
     "Position": ".position",
     "FORMAT": ".position",
     "HandRecord": ".record",
+    "SeatView": ".view",
+    "mask_action": ".view",
 }
 
 __getattr__, __dir__ = lazy(__name__, globals(), _EXPORTS)

@@ -10,3 +10,4 @@ import "./lesson-replay.js";
 import "./lesson-deal.js";
 import "./puzzle.js";        // <tj-puzzle>, <tj-daily-puzzle>, <tj-puzzle-archive>, <tj-puzzle-progress>
 import "./paigow.js";     // <tj-paigow-calc>, <tj-paigow-trainer>, <tj-paigow-drill>, <tj-paigow-quiz>
+import "./play-table.js";    // <tj-play-table>: the Play page (issue 16)

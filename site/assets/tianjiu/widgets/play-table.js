@@ -1,0 +1,495 @@
+// <tj-play-table seed="7"> — play Tien Gow against three engine players (issue 16).
+//
+// The widget knows no rules: it asks the engine (ops new_hand, act, undo, hand_record,
+// replay_record) and draws the answers, which are the person's seat view (its tiles, the
+// face-up plays, the others' tile counts and face-down backs) until the hand is over.
+// A session: house rules and the engine players' strength chosen first, then hand after
+// hand with banker succession (the engine's next_banker / next_streak), a running score,
+// the settlement itemised, a recap trick by trick with every tile shown, hand records
+// (download, upload, share by link in the URL fragment, the last hands kept on the device).
+// State for tests: data-state ready (choosing the house rules) | playing | over | replay; data-illegal (last refusal).
+import { TjWidget, defineWidget, h, explain } from "../widget.js";
+import { label, engineText } from "../i18n.js";
+import { tileSvg, tileNames } from "../tiles.js";
+
+const SEATS = ["E", "S", "W", "N"];
+const ME = "S";
+const STORE = "tianjiu.play.hands.v1";
+const KEEP = 20;
+const METHODS = ["間棟", "輪棟", "開邊左", "開邊右", "片面", "挖心", "切耳", "龍頭鳳尾", "雙翼齊飛", "舞三獅"];
+const CHOICES = { yao_capture_factor: [4, 2], natural_hands: ["one_red", "none", "all"], banker_rotation: ["winner", "rotate"], empty_dong_units: [5, 4] };
+
+function seatName(s, lang) { return label("seats", s, lang); }
+function signed(n) { return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0"; }
+function row(codes, height, lang, cls = "") {
+  const el = h("span", { class: `tj-play__tiles ${cls}`.trim() });
+  el.innerHTML = (typeof codes === "number" ? Array(codes).fill(null) : codes).map((c) => tileSvg(c, { height, lang })).join("");
+  return el;
+}
+function b64encode(text) {
+  const bytes = new TextEncoder().encode(text);
+  let bin = "";
+  bytes.forEach((b) => { bin += String.fromCharCode(b); });
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+function b64decode(text) {
+  const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+}
+
+export class TjPlayTable extends TjWidget {
+  render() {
+    this.setupEl = h("div", { class: "tj-play__setup" });
+    this.tableEl = h("div", { class: "tj-play__table", hidden: true });
+    this.resultEl = h("div", { class: "tj-play__result" });
+    this.recapEl = h("div", { class: "tj-play__recap" });
+    this.savedEl = h("div", { class: "tj-play__saved" });
+    this.msgEl = h("p", { class: "tj-play__msg", role: "alert", "aria-live": "assertive" });
+    this.append(h("div", { class: "tj-play" }, this.setupEl, this.tableEl, this.msgEl, this.resultEl, this.recapEl, this.savedEl));
+    this.selected = new Set();
+    // keys work while the table is on the page and focus is in it or nowhere (a redraw drops
+    // the focused button): the listener is on the document
+    this.keyHandler = (e) => {
+      if (!this.isConnected) { document.removeEventListener("keydown", this.keyHandler); return; }
+      if (this.contains(e.target) || e.target === document.body || e.target === document.documentElement) this.onKey(e);
+    };
+    document.addEventListener("keydown", this.keyHandler);
+    window.addEventListener("hashchange", () => this.fromHash());
+  }
+
+  async ready() {
+    this.state = "ready";   // (setup: the every-page test expects "ready")
+    await this.drawSetup();
+    this.drawSaved();
+    await this.fromHash();
+  }
+
+  // ------------------------------------------------------------ house rules
+  async drawSetup(preset = "hk") {
+    const lang = this.language;
+    const opts = await this.engine.call("rules", { rules: preset });
+    this.ruleInputs = {};
+    const fields = Object.entries(opts).map(([key, value]) => {
+      let input;
+      if (CHOICES[key]) {
+        input = h("select", { name: key, "data-option": key },
+          CHOICES[key].map((c) => h("option", { value: String(c), selected: c === value }, this.t(`play.choice.${key}.${c}`))));
+      } else {
+        input = h("input", { type: "checkbox", name: key, "data-option": key, checked: value === true });
+      }
+      this.ruleInputs[key] = input;
+      return h("label", { class: "tj-play__opt" }, input, " ", h("span", {}, this.t(`play.opt.${key}`)), " ", h("code", {}, key));
+    });
+    const presetSel = h("select", { name: "preset", class: "tj-play__preset", onchange: (e) => this.drawSetup(e.target.value) },
+      ["hk", "no_wen_zun", "classic"].map((p) => h("option", { value: p, selected: p === preset }, this.t(`play.preset.${p}`))));
+    this.presetName = preset;
+    this.strengthSel = h("select", { name: "players", class: "tj-play__strength" },
+      ["beginner", "club"].map((p) => h("option", { value: p }, this.t(`play.strength.${p}`))));
+    this.methodSel = h("select", { name: "method", class: "tj-play__method" },
+      h("option", { value: "" }, this.t("play.methodAny")), METHODS.map((m) => h("option", { value: m, lang: "zh-Hant" }, m)));
+    this.undoBox = h("input", { type: "checkbox", name: "takeback", checked: true });
+    this.setupEl.replaceChildren(
+      h("p", { class: "tj-title" }, this.t("play.setupTitle")),
+      h("div", { class: "tj-play__row" },
+        h("label", {}, this.t("play.presetLabel"), " ", presetSel),
+        h("label", {}, this.t("play.strengthLabel"), " ", this.strengthSel),
+        h("label", {}, this.t("play.method"), " ", this.methodSel),
+        h("label", {}, this.undoBox, " ", this.t("play.takebackOpt"))),
+      h("details", { class: "tj-play__rules" }, h("summary", {}, this.t("play.options")), h("div", { class: "tj-play__opts" }, fields)),
+      h("div", { class: "tj-play__row" },
+        h("button", { type: "button", class: "tj-button tj-button--primary tj-play__start", onclick: () => this.startSession() }, this.t("play.start")),
+        h("label", { class: "tj-button tj-play__upload" }, this.t("play.upload"),
+          h("input", { type: "file", accept: ".toml,text/plain", class: "tj-visually-hidden", onchange: (e) => this.upload(e) }))));
+  }
+
+  chosenRules() {
+    const rules = { preset: this.presetName };
+    for (const [key, input] of Object.entries(this.ruleInputs)) {
+      if (input.type === "checkbox") rules[key] = input.checked;
+      else rules[key] = typeof CHOICES[key][0] === "number" ? Number(input.value) : input.value;
+    }
+    return rules;
+  }
+
+  async startSession() {
+    const seedAttr = this.getAttribute("seed");
+    const seed = seedAttr !== null ? Number(seedAttr) : Math.floor(Math.random() * 2 ** 31);
+    this.session = {
+      seed, rules: this.chosenRules(), players: this.strengthSel.value, method: this.methodSel.value,
+      takeback: this.undoBox.checked, hand: 0, banker: "E", streak: 1,
+      score: { E: 0, S: 0, W: 0, N: 0 }, history: [],
+    };
+    this.setupEl.hidden = true;
+    this.tableEl.hidden = false;
+    this.firstBank = null;
+    try {  // spec §3: every seat throws two dice, the highest total is the first banker
+      this.firstBank = await this.engine.call("first_banker", { seed });
+      this.session.banker = this.firstBank.banker;
+    } catch (err) {
+      this.showMsg(explain(err, this.language));
+    }
+    this.nextHand();
+  }
+
+  async nextHand() {
+    const s = this.session;
+    s.hand += 1;
+    const seed = (s.seed + s.hand * 7919) % 2 ** 31;
+    const method = s.method || METHODS[seed % METHODS.length];
+    this.clearMsg();
+    this.resultEl.replaceChildren();
+    this.recapEl.replaceChildren();
+    try {
+      this.view = await this.engine.call("new_hand", { seed, rules: s.rules, banker: s.banker, banker_streak: s.streak,
+        method, humans: [ME], players: s.players });
+    } catch (err) {
+      this.showMsg(explain(err, this.language));
+      return;
+    }
+    this.selected.clear();
+    this.draw();
+  }
+
+  // ------------------------------------------------------------ the table
+  draw() {
+    const v = this.view;
+    const lang = this.language;
+    const s = this.session;
+    this.state = v.result ? "over" : "playing";
+    const m = v.banker_streak + 1;
+    const rulesText = Object.entries(v.rules).map(([k, val]) => (k === "preset" ? this.t(`play.preset.${val}`) : `${k} = ${val}`)).join(" · ");
+    const head = h("div", { class: "tj-play__head" },
+      h("span", { class: "tj-badge" }, this.t("play.handNo", { n: s.hand })),
+      h("span", { class: "tj-play__banker", "data-banker": v.banker }, this.t("play.bankerLine", { seat: seatName(v.banker, lang), n: v.banker_streak, m })),
+      h("span", { class: "tj-play__deal" }, this.t("play.dealLine", { method: v.method, a: v.dice[0], b: v.dice[1], sum: v.dice[0] + v.dice[1] })),
+      h("span", { class: "tj-play__rulesline" }, this.t("play.rulesLine", { rules: rulesText })),
+      s.hand === 1 && this.firstBank ? h("span", { class: "tj-play__rulesline tj-play__firstbank" }, this.t("play.firstBank", {
+        throws: this.firstBank.rounds.map((r) => SEATS.filter((x) => r[x]).map((x) => `${seatName(x, lang)} ${r[x]}`).join(" ")).join(" / "),
+        seat: seatName(this.firstBank.banker, lang) })) : null);
+    const score = h("div", { class: "tj-play__score", "aria-label": this.t("play.score") },
+      h("span", {}, this.t("play.score")), SEATS.map((x) => h("span", { "data-seat": x, class: "tj-play__score-seat" },
+        `${seatName(x, lang)}${x === ME ? this.t("play.you") : ""} ${signed(s.score[x])}`)));
+    const seats = SEATS.filter((x) => x !== ME).map((x) => this.seatView(x));
+    const trick = this.trickView();
+    this.tableEl.replaceChildren(head, score, h("div", { class: "tj-play__others" }, seats), trick, this.myView());
+    if (v.result) this.showResult();
+  }
+
+  badges(x) {
+    const v = this.view;
+    const out = [];
+    if (v.banker === x) out.push(h("span", { class: "tj-badge" }, this.t("play.banker")));
+    if (v.to_act === x) out.push(h("span", { class: "tj-badge tj-badge--lead" }, this.t("play.toAct")));
+    if (v.result && v.result.finisher === x) out.push(h("span", { class: "tj-badge tj-badge--finish" }, this.t("play.finisher")));
+    return out;
+  }
+
+  seatView(x) {
+    const v = this.view;
+    const lang = this.language;
+    const held = v.holdings[x];
+    return h("div", { class: "tj-play__seat", dataset: { seat: x } },
+      h("span", { class: "tj-play__seat-name" }, seatName(x, lang), " ",
+        h("small", {}, this.t(`play.strength.${(v.players || {})[x] || "beginner"}`)), ...this.badges(x)),
+      h("span", { class: "tj-play__dong" }, this.t("play.dong", { n: v.dong[x] })),
+      held ? row(held, 28, lang, "is-open") : row(v.counts[x], 28, lang, "is-backs"),
+      held ? null : h("span", { class: "tj-play__count" }, this.t("play.count", { n: v.counts[x] })));
+  }
+
+  actionView(a, open = false) {
+    const lang = this.language;
+    const down = a.kind !== "play";
+    const n = a.tiles.length + (a.unknown || 0);
+    const tiles = down && !(open && a.tiles.length) ? row(n, 36, lang) : row(a.tiles, 36, lang, down ? "is-discard" : "");
+    const what = down ? (a.tiles.length ? this.t("play.discardedOpen", { tiles: tileNames(a.tiles, lang) }) : this.t("play.discarded", { n }))
+      : tileNames(a.tiles, lang);
+    return h("span", { class: `tj-play__act${down ? " is-down" : ""}`, dataset: { seat: a.seat } },
+      h("span", { class: "tj-play__act-seat" }, seatName(a.seat, lang)), tiles, h("span", { class: "tj-play__act-what" }, what));
+  }
+
+  trickView() {
+    const v = this.view;
+    const lang = this.language;
+    let acts = v.trick;
+    let title = this.t("play.trick", { n: v.tricks.length + 1 });
+    let won = null;
+    if ((!acts.length || v.result) && v.tricks.length) {   // between tricks, or the hand is over
+      const last = v.tricks[v.tricks.length - 1];
+      acts = last.actions;
+      title = this.t("play.lastTrick", { n: v.tricks.length });
+      won = this.t("play.trickWon", { seat: seatName(last.winner, lang), n: last.size });
+    }
+    return h("div", { class: "tj-play__trick", role: "group", "aria-label": title },
+      h("span", { class: "tj-play__trick-title" }, title), acts.map((a) => this.actionView(a, v.revealed)),
+      won ? h("p", { class: "tj-play__won" }, won) : null);
+  }
+
+  myView() {
+    const v = this.view;
+    const lang = this.language;
+    const mine = v.holdings[ME] || [];
+    const tiles = mine.map((c, i) => h("button", {
+      type: "button", class: "tj-play__tile", "data-code": c, "data-index": i, "aria-pressed": this.selected.has(i) ? "true" : "false",
+      "aria-label": `${i + 1}: ${tileNames([c], lang)}`, html: tileSvg(c, { height: 56, lang }),
+      onclick: () => this.toggle(i),
+    }));
+    const myTurn = v.to_act === ME && !v.result;
+    const btns = [
+      h("button", { type: "button", class: "tj-button tj-button--primary tj-play__play", disabled: !myTurn, onclick: () => this.send("play") }, this.t("play.play")),
+      h("button", { type: "button", class: "tj-button tj-play__discard", disabled: !myTurn || !v.trick.length, onclick: () => this.send("discard") }, this.t("play.discard")),
+    ];
+    if (v.rules.lead_face_down) btns.push(h("button", { type: "button", class: "tj-button tj-play__down", disabled: !myTurn || v.trick.length > 0, onclick: () => this.send("down") }, this.t("play.down")));
+    if (this.session.takeback) btns.push(h("button", { type: "button", class: "tj-button tj-play__undo", disabled: !v.can_undo, onclick: () => this.takeBack() }, this.t("play.takeback")));
+    const legal = myTurn ? h("div", { class: "tj-play__legal", "aria-label": this.t("play.legal") },
+      h("span", {}, this.t("play.legal")),
+      v.legal.map((a) => h("button", { type: "button", class: "tj-button tj-play__chip", "data-action": a.text, onclick: () => this.act({ kind: a.kind, tiles: a.tiles }) },
+        a.kind === "play" ? tileNames(a.tiles, lang) : this.t("play.discardChip", { tiles: tileNames(a.tiles, lang) })))) : null;
+    return h("div", { class: "tj-play__me", dataset: { seat: ME } },
+      h("p", { class: "tj-play__seat-name" }, `${seatName(ME, lang)}${this.t("play.you")}`, ...this.badges(ME), " ",
+        h("span", { class: "tj-play__dong" }, this.t("play.dong", { n: v.dong[ME] })),
+        v.discarded.length ? h("span", { class: "tj-play__mydisc" }, this.t("play.myDiscards", { tiles: tileNames(v.discarded, lang) })) : null),
+      h("div", { class: "tj-play__hand", role: "group", "aria-label": this.t("play.yourTiles") }, tiles),
+      h("div", { class: "tj-play__row" }, btns), legal,
+      h("p", { class: "tj-play__keys" }, this.t("play.keys")));
+  }
+
+  toggle(i) {
+    if (this.selected.has(i)) this.selected.delete(i); else this.selected.add(i);
+    this.querySelectorAll(".tj-play__tile").forEach((b) => {
+      b.setAttribute("aria-pressed", this.selected.has(Number(b.dataset.index)) ? "true" : "false");
+    });
+  }
+
+  send(kind) {
+    const mine = this.view.holdings[ME] || [];
+    const tiles = [...this.selected].sort((a, b) => a - b).map((i) => mine[i]);
+    if (!tiles.length) {
+      this.showMsg(this.t("play.pickFirst"));
+      this.dataset.illegal = "empty";
+      return;
+    }
+    this.act({ kind, tiles });
+  }
+
+  async act(action) {
+    try {
+      this.view = await this.engine.call("act", { hand_id: this.view.hand_id, action });
+      this.clearMsg();
+      this.selected.clear();
+      this.draw();
+      if (this.view.result) this.finishHand();
+    } catch (err) {
+      this.dataset.illegal = err.type || "error";
+      this.showMsg(explain(err, this.language));
+    }
+  }
+
+  async takeBack() {
+    try {
+      this.view = await this.engine.call("undo", { hand_id: this.view.hand_id });
+      this.clearMsg();
+      this.selected.clear();
+      this.draw();
+    } catch (err) {
+      this.showMsg(explain(err, this.language));
+    }
+  }
+
+  onKey(e) {
+    if (e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (this.state === "playing") {
+      if (/^[1-8]$/.test(e.key)) { this.toggle(Number(e.key) - 1); e.preventDefault(); }
+      // (not p / n: Material's keys for the previous / next page)
+      else if (e.key === "Enter" && !e.target.closest("button")) { this.send("play"); e.preventDefault(); }
+      else if (e.key === "d") { this.send("discard"); e.preventDefault(); }
+      else if (e.key === "u" && this.session.takeback && this.view.can_undo) { this.takeBack(); e.preventDefault(); }
+    } else if (this.state === "over" && e.key === "Enter" && !e.target.closest("button")) {
+      this.nextHand(); e.preventDefault();
+    }
+    if (this.recap && (e.key === "ArrowRight" || e.key === "ArrowLeft")) {
+      this.recapGo(this.recap.step + (e.key === "ArrowRight" ? 1 : -1)); e.preventDefault();
+    }
+  }
+
+  showMsg(text) { this.msgEl.textContent = text; this.msgEl.hidden = false; }
+  clearMsg() { this.msgEl.textContent = ""; this.msgEl.hidden = true; delete this.dataset.illegal; }
+
+  // ------------------------------------------------------------ after the hand
+  async finishHand() {
+    const s = this.session;
+    const r = this.view.result;
+    for (const x of SEATS) s.score[x] += r.payments[x];
+    s.banker = r.next_banker;
+    s.streak = r.next_streak;
+    try {
+      const rec = await this.engine.call("hand_record", { hand_id: this.view.hand_id, seats: { S: this.t("play.youName") } });
+      this.lastToml = rec.toml;
+      this.save(rec.toml, r.payments[ME]);
+    } catch (err) {
+      this.showMsg(explain(err, this.language));
+    }
+    this.draw();
+  }
+
+  showResult() {
+    const v = this.view;
+    const lang = this.language;
+    const r = v.result;
+    const st = r.settlement;
+    const finish = r.natural ? `${label("rules", "natural", lang)} ${engineText(r.natural, lang)}` : label("finishes", st.finish || "plain", lang);
+    const items = [...r.bonuses.items, ...st.items].map((it) => h("li", { "data-rule": it.rule },
+      this.t("play.item", { from: seatName(it.from, lang), to: seatName(it.to, lang), amount: it.amount, rule: label("rules", it.rule, lang) }),
+      " ", h("small", {}, engineText(it.detail, lang))));
+    const pay = h("table", { class: "tj-play__pay" },
+      h("thead", {}, h("tr", {}, h("th", {}, this.t("play.seat")), h("th", {}, this.t("play.dongCol")), h("th", {}, this.t("play.net")), h("th", {}, this.t("play.session")))),
+      h("tbody", {}, SEATS.map((x) => h("tr", { dataset: { seat: x } }, h("th", {}, seatName(x, lang), x === ME ? this.t("play.you") : ""),
+        h("td", {}, String(r.dong[x])), h("td", { "data-payment": r.payments[x] }, signed(r.payments[x])),
+        h("td", {}, signed(this.session ? this.session.score[x] : 0))))));
+    const parts = [
+      h("p", { class: "tj-subtitle tj-play__finish" }, this.t("play.resultLine", { seat: seatName(r.finisher, lang), finish, f: st.finish_factor })),
+      h("ul", { class: "tj-play__items" }, items), pay,
+    ];
+    if (this.state !== "replay") {
+      parts.push(h("p", { class: "tj-play__next" }, this.t("play.nextBank", { seat: seatName(r.next_banker, lang), n: r.next_streak,
+        how: this.t(v.rules.banker_rotation === "rotate" ? "play.rotate" : "play.winner") })));
+      parts.push(h("div", { class: "tj-play__row" },
+        h("button", { type: "button", class: "tj-button tj-button--primary tj-play__nexthand", onclick: () => this.nextHand() }, this.t("play.nextHand")),
+        h("button", { type: "button", class: "tj-button tj-play__recapbtn", onclick: () => this.startRecap(v) }, this.t("play.recap")),
+        h("button", { type: "button", class: "tj-button tj-play__download", onclick: () => this.download(this.lastToml) }, this.t("play.download")),
+        h("button", { type: "button", class: "tj-button tj-play__share", onclick: () => this.share(this.lastToml) }, this.t("play.share")),
+        h("button", { type: "button", class: "tj-button tj-play__rules-again", onclick: () => this.endSession() }, this.t("play.newSession"))));
+    }
+    this.resultEl.replaceChildren(...parts);
+  }
+
+  endSession() {
+    this.session = null;
+    this.tableEl.hidden = true;
+    this.setupEl.hidden = false;
+    this.resultEl.replaceChildren();
+    this.recapEl.replaceChildren();
+    this.state = "ready";   // (setup: the every-page test expects "ready")
+  }
+
+  // ------------------------------------------------------------ recap
+  startRecap(state) {
+    this.recap = { state, step: 0 };
+    this.recapGo(0);
+  }
+
+  recapGo(k) {
+    const rc = this.recap;
+    const st = rc.state;
+    const lang = this.language;
+    rc.step = Math.max(0, Math.min(st.tricks.length, k));
+    this.recapEl.dataset.step = String(rc.step);
+    const parts = [h("p", { class: "tj-title" }, this.t("play.recapTitle", { n: rc.step, count: st.tricks.length }))];
+    if (rc.step === 0) {
+      parts.push(h("p", {}, this.t("play.dealt", { method: st.method, a: st.dice[0], b: st.dice[1] })));
+      parts.push(h("div", { class: "tj-play__dealt" }, SEATS.map((x) => h("div", { class: "tj-play__seat", dataset: { seat: x } },
+        h("span", { class: "tj-play__seat-name" }, seatName(x, lang), st.banker === x ? h("span", { class: "tj-badge" }, this.t("play.banker")) : null),
+        row(st.dealt[x], 32, lang, "is-open")))));
+    } else {
+      const tr = st.tricks[rc.step - 1];
+      parts.push(h("div", { class: "tj-play__trick" }, tr.actions.map((a) => this.actionView(a, true)),
+        h("p", { class: "tj-play__won" }, this.t("play.trickWon", { seat: seatName(tr.winner, lang), n: tr.size }))));
+    }
+    parts.push(h("div", { class: "tj-play__row" },
+      h("button", { type: "button", class: "tj-button tj-play__rback", disabled: rc.step === 0, onclick: () => this.recapGo(rc.step - 1) }, `◀ ${this.t("play.back")}`),
+      h("button", { type: "button", class: "tj-button tj-button--primary tj-play__rnext", disabled: rc.step === st.tricks.length, onclick: () => this.recapGo(rc.step + 1) }, `${this.t("play.forward")} ▶`)));
+    this.recapEl.replaceChildren(h("div", { class: "tj-play__recapbox", tabindex: "-1" }, parts));
+  }
+
+  // ------------------------------------------------------------ records
+  download(toml) {
+    if (!toml) return;
+    const url = URL.createObjectURL(new Blob([toml], { type: "application/toml" }));
+    const a = h("a", { href: url, download: `tiengow-hand-${Date.now()}.toml` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  async share(toml) {
+    if (!toml) return;
+    const link = `${location.href.split("#")[0]}#hand=${b64encode(toml)}`;
+    this.shareLink = link;
+    try { await navigator.clipboard.writeText(link); this.showMsg(this.t("play.copied")); } catch { this.showMsg(this.t("play.linkIs", { link })); }
+    this.msgEl.dataset.link = link;
+  }
+
+  async upload(e) {
+    const file = e.target.files && e.target.files[0];
+    if (!file) return;
+    await this.replayText(await file.text());
+    e.target.value = "";
+  }
+
+  async fromHash() {
+    const m = /^#hand=([A-Za-z0-9_-]+)$/.exec(location.hash || "");
+    if (!m) return;
+    let text;
+    try { text = b64decode(m[1]); } catch {
+      this.showMsg(this.t("play.badLink"));
+      return;
+    }
+    await this.replayText(text);
+  }
+
+  async replayText(text) {
+    try {
+      const st = await this.engine.call("replay_record", { toml: text });
+      this.state = "replay";
+      this.view = st;
+      this.clearMsg();
+      this.tableEl.hidden = true;
+      this.lastToml = text;
+      this.resultEl.replaceChildren();
+      if (st.result) this.showResult();
+      this.resultEl.append(h("p", { class: "tj-play__replaying" }, this.t("play.replaying")),
+        h("div", { class: "tj-play__row" },
+          h("button", { type: "button", class: "tj-button tj-play__download", onclick: () => this.download(text) }, this.t("play.download")),
+          h("button", { type: "button", class: "tj-button tj-play__rules-again", onclick: () => this.endSession() }, this.t("play.newSession"))));
+      this.startRecap(st);
+    } catch (err) {
+      this.showMsg(`${this.t("play.badRecord")} ${explain(err, this.language)}`);
+    }
+  }
+
+  loadSaved() {
+    let raw = null;
+    try { raw = localStorage.getItem(STORE); } catch { return { list: [], note: this.t("play.noStorage") }; }
+    if (raw === null) return { list: [] };
+    try {
+      const list = JSON.parse(raw);
+      if (!Array.isArray(list) || !list.every((x) => x && typeof x.toml === "string")) throw new Error("shape");
+      return { list };
+    } catch {
+      // a damaged save is kept (moved aside, never wiped) and explained
+      const aside = `${STORE}.damaged-${Date.now()}`;
+      try { localStorage.setItem(aside, raw); localStorage.removeItem(STORE); } catch { return { list: [], note: this.t("play.damagedKept", { key: STORE }), readonly: true }; }
+      return { list: [], note: this.t("play.damagedKept", { key: aside }) };
+    }
+  }
+
+  save(toml, mine) {
+    const { list, readonly } = this.loadSaved();
+    if (readonly) return;
+    list.unshift({ toml, when: new Date().toISOString(), mine, hand: this.session ? this.session.hand : 0 });
+    try { localStorage.setItem(STORE, JSON.stringify(list.slice(0, KEEP))); } catch { /* full: the list stays as it was */ }
+    this.drawSaved();
+  }
+
+  drawSaved() {
+    const { list, note } = this.loadSaved();
+    const items = list.map((x, i) => h("li", {},
+      h("button", { type: "button", class: "tj-button tj-play__chip tj-play__replay", "data-index": i, onclick: () => this.replayText(x.toml) },
+        this.t("play.savedItem", { when: new Date(x.when).toLocaleString(this.language === "en" ? "en" : "zh-HK"), mine: signed(x.mine) }))));
+    this.savedEl.replaceChildren(...[h("p", { class: "tj-subtitle" }, this.t("play.savedTitle")),
+      note ? h("p", { class: "tj-play__damaged", role: "alert" }, note) : null,
+      list.length ? h("ul", {}, items) : h("p", {}, this.t("play.noSaved"))].filter(Boolean));
+  }
+}
+
+defineWidget("tj-play-table", TjPlayTable, { description: "play hands against three engine players (the Play page)" });

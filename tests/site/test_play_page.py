@@ -1,0 +1,172 @@
+"""The Play page (issue 16) in Chromium: a seeded session against engine players.
+
+The page shows only your tiles while a hand is played and the engine's answers carry no other
+seat's tiles; an illegal attempt is explained in words; the hand is played to the end by the
+legal-action buttons; the settlement is itemised; the recap reveals face-down tiles; the
+downloaded record replays with ``tianjiu replay``; a share link and an upload replay it on the
+page; the last hands are kept on the device and a damaged save is kept and explained.
+"""
+
+from __future__ import annotations
+
+import base64
+import subprocess
+import sys
+
+from tianjiu_core import bridge
+from tianjiu_core.tiengow.record import HandRecord
+
+W = "tj-play-table"
+
+
+def _start(tab, seed=12, players="club"):
+    tab.page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    tab.page.evaluate(f"document.querySelector('{W}').setAttribute('seed', '{seed}')")
+    tab.page.select_option(f"{W} .tj-play__strength", players)
+    tab.page.click(f"{W} .tj-play__start")
+    tab.page.wait_for_selector(f"{W}[data-state=playing], {W}[data-state=over]")
+
+
+def _others_hidden(tab):
+    """Every tile picture in the other seats' rows is a back; the engine's answer agrees."""
+    hrefs = tab.page.evaluate(f"""[...document.querySelectorAll('{W} .tj-play__others use')]
+        .map(u => u.getAttribute('href'))""")
+    assert hrefs and all(h.endswith("#tj-tile-back") for h in hrefs), hrefs
+    state = tab.page.evaluate(f"""async () => {{
+        const w = document.querySelector('{W}');
+        return await w.engine.call('hand_state', {{hand_id: w.view.hand_id}});
+    }}""")
+    assert set(state["holdings"]) == {"S"} and state["revealed"] is False
+    for t in state["tricks"]:
+        for a in t["actions"] + state["trick"]:
+            if a["kind"] != "play" and a["seat"] != "S":
+                assert a["tiles"] == [], a
+    return state
+
+
+def test_a_seeded_session(tab, tmp_path):
+    tab.goto("play/")
+    _start(tab)
+    page = tab.page
+    assert "間棟" in page.inner_text(f"{W} .tj-play__head") or "牌頭" in page.inner_text(f"{W} .tj-play__head")
+    assert "莊" in page.inner_text(f"{W} .tj-play__banker") and "×2" in page.inner_text(f"{W} .tj-play__banker")
+    first = bridge.handle({"op": "first_banker", "seed": 12})["result"]["banker"]
+    assert page.get_attribute(f"{W} .tj-play__banker", "data-banker") == first
+    assert "擲骰定莊" in page.inner_text(f"{W} .tj-play__firstbank")
+    state = _others_hidden(tab)
+    mine = page.locator(f"{W} .tj-play__tile").count()
+    assert mine == len(state["holdings"]["S"]) and mine >= 7
+    # an illegal attempt: five tiles are never a play, and never a trick's size after a 1–4 tile lead
+    for k in range(1, 6):
+        page.click(f"{W} .tj-play__tile[data-index='{k - 1}']")
+    page.click(f"{W} .tj-play__play")
+    page.wait_for_selector(f"{W}[data-illegal=IllegalActionError]")
+    msg = page.inner_text(f"{W} .tj-play__msg")
+    assert msg.startswith("不合規則") and len(msg) > 10
+    assert page.locator(f"{W} .tj-play__tile").count() == mine        # nothing was played
+    # play the hand out with the legal-action buttons (keyboard: Enter on a focused button)
+    for _ in range(40):
+        if page.evaluate(f"document.querySelector('{W}').dataset.state") == "over":
+            break
+        _others_hidden(tab)
+        chip = page.locator(f"{W} .tj-play__chip").first
+        chip.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"!document.querySelector('{W}').dataset.illegal")
+    page.wait_for_selector(f"{W}[data-state=over]")
+    result = page.evaluate(f"document.querySelector('{W}').view.result")
+    assert sum(result["payments"].values()) == 0
+    assert page.locator(f"{W} .tj-play__items li").count() >= 1
+    me = result["payments"]["S"]
+    assert page.get_attribute(f"{W} .tj-play__pay tr[data-seat=S] td[data-payment]", "data-payment") == str(me)
+    # all revealed now
+    hrefs = page.evaluate(f"[...document.querySelectorAll('{W} .tj-play__others use')].map(u => u.getAttribute('href'))")
+    assert not any(h.endswith("#tj-tile-back") for h in hrefs)
+    # recap: the face-down discards are shown
+    page.click(f"{W} .tj-play__recapbtn")
+    tricks = page.evaluate(f"document.querySelector('{W}').view.tricks")
+    discards = [i for i, t in enumerate(tricks) for a in t["actions"] if a["kind"] != "play"]
+    assert discards and all(a["tiles"] for t in tricks for a in t["actions"])
+    for _ in range(discards[0] + 1):
+        page.click(f"{W} .tj-play__rnext")
+    recap = page.locator(f"{W} .tj-play__recap")
+    assert recap.get_attribute("data-step") == str(discards[0] + 1)
+    assert recap.locator(".tj-play__tiles.is-discard use").count() >= 1
+    assert recap.locator("use[href$='#tj-tile-back']").count() == 0
+    tab.shot("play-over")
+    # download → tianjiu replay
+    with page.expect_download() as dl:
+        page.click(f"{W} .tj-play__result .tj-play__download")
+    path = tmp_path / "hand.toml"
+    dl.value.save_as(path)
+    rec = HandRecord.loads(path.read_text(encoding="utf-8"))
+    assert rec.result["payments"]["S"] == me and rec.rules.overrides()["preset"] == "hk"
+    out = subprocess.run([sys.executable, "-m", "tianjiu_core", "replay", str(path)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and f"S {me:+d}" in out.stdout, out
+    # the hand is kept on the device
+    assert page.locator(f"{W} .tj-play__saved li").count() == 1
+    # the next hand follows the engine's banker succession and the score runs on
+    page.click(f"{W} .tj-play__nexthand")
+    page.wait_for_selector(f"{W}[data-state=playing], {W}[data-state=over]")
+    assert page.get_attribute(f"{W} .tj-play__banker", "data-banker") == result["next_banker"]
+    assert f"{'+' if me > 0 else ''}{me}".replace("-", "−") in page.inner_text(f"{W} .tj-play__score-seat[data-seat=S]")
+    # a take-back: after my first action, undo restores my tiles
+    if page.evaluate(f"document.querySelector('{W}').dataset.state") == "playing":
+        before = page.locator(f"{W} .tj-play__tile").count()
+        page.locator(f"{W} .tj-play__chip").first.click()
+        page.wait_for_function(f"document.querySelector('{W}').view.can_undo || document.querySelector('{W}').dataset.state === 'over'")
+        if page.evaluate(f"document.querySelector('{W}').dataset.state") == "playing":
+            page.keyboard.press("u")
+            page.wait_for_function(f"!document.querySelector('{W}').view.can_undo")
+            assert page.locator(f"{W} .tj-play__tile").count() == before
+    assert tab.problems() == []
+
+    # share by link: the record in the fragment replays on the page
+    link = "play/#hand=" + base64.urlsafe_b64encode(path.read_bytes()).decode().rstrip("=")
+    tab.goto(link)
+    page.wait_for_selector(f"{W}[data-state=replay]", timeout=90_000)
+    assert page.evaluate(f"document.querySelector('{W}').view.result.payments.S") == me
+    assert page.locator(f"{W} .tj-play__recap .tj-play__dealt .tj-play__seat").count() == 4
+    # a damaged save is kept, explained, never wiped
+    page.evaluate("localStorage.setItem('tianjiu.play.hands.v1', '{not json')")
+    tab.goto("play/")
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    assert "損壞" in page.inner_text(f"{W} .tj-play__damaged")
+    kept = page.evaluate("""Object.keys(localStorage).filter(k => k.startsWith('tianjiu.play.hands.v1.damaged'))
+        .map(k => localStorage.getItem(k))""")
+    assert kept == ["{not json"]
+    # upload a record the CLI wrote (tianjiu play --auto --save)
+    cli = tmp_path / "cli.toml"
+    subprocess.run([sys.executable, "-m", "tianjiu_core", "play", "--auto", "--seed", "7", "--save", str(cli)],
+                   check=True, capture_output=True, timeout=60)
+    page.set_input_files(f"{W} .tj-play__upload input", str(cli))
+    page.wait_for_selector(f"{W}[data-state=replay]")
+    want = HandRecord.loads(cli.read_text(encoding="utf-8")).result["payments"]
+    assert page.evaluate(f"document.querySelector('{W}').view.result.payments") == want
+    # a broken upload is explained, nothing lost
+    bad = tmp_path / "bad.toml"
+    bad.write_text("format = 'tianjiu-hand/1'\n", encoding="utf-8")
+    page.set_input_files(f"{W} .tj-play__upload input", str(bad))
+    page.wait_for_function(f"document.querySelector('{W} .tj-play__msg').textContent.includes('不能重播')")
+    assert tab.problems() == []
+
+
+def test_play_page_english_and_phone_width(new_tab):
+    tab = new_tab(viewport={"width": 375, "height": 800})
+    tab.goto("en/play/")
+    _start(tab, seed=3, players="beginner")
+    page = tab.page
+    assert "Banker" in page.inner_text(f"{W} .tj-play__banker")
+    _others_hidden(tab)
+    tab.shot("play-375")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    for k in range(1, 6):
+        page.keyboard.press(str(k))
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{W}[data-illegal=IllegalActionError]")
+    assert page.inner_text(f"{W} .tj-play__msg").startswith("Not allowed by the rules")
+    tab.goto("zh-Hans/play/")
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    assert "开始" in page.inner_text(W)
+    assert tab.problems() == []
