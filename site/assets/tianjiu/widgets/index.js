@@ -9,3 +9,4 @@ import "./lesson-trick.js";
 import "./lesson-replay.js";
 import "./lesson-deal.js";
 import "./puzzle.js";        // <tj-puzzle>, <tj-daily-puzzle>, <tj-puzzle-archive>, <tj-puzzle-progress>
+import "./puzzle-finder.js";  // <tj-puzzle-finder> (the puzzle index)
