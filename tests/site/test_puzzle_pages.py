@@ -629,6 +629,13 @@ def test_daily_puzzle_for_fixed_dates_and_the_archive(tab):
     assert [i[1] for i in items] == [P.puzzle_for(d, SCHEDULE_TEXT) for d in (i[0] for i in items)]
     assert items[0][2] == "solved"
     assert page.get_attribute(".tj-archive__item >> nth=0 >> a", "href") == f"../../puzzles/{pid}/"
+    # solved: its title; the days before (not tried here): no title, a neutral name
+    assert p.title["en"] in page.inner_text(".tj-archive__item >> nth=0")
+    for d, other, _ in items[1:]:
+        q = next(x for x in ALL if x.id == other)
+        text = page.inner_text(f".tj-archive__item[data-date='{d}']")
+        if q.id != pid:
+            assert q.title["en"] not in text and "tiles a seat" in text, text
     assert "daily streak 1" in page.inner_text("tj-puzzle-progress")
     assert tab.problems() == []
 
