@@ -23,6 +23,7 @@ themes that have puzzles.
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 
@@ -232,18 +233,36 @@ def test_every_lesson_check_in_traditional_chinese(tab):
 
     next_page(tab, "10-house-rules")
     assert answer_wrong_then_right(page, "hant") == "rules"
-    # fifteen fixed questions in turn: never the same twice in a row, and the quiz says
-    # when it starts again
+    # a finite stage: question 1 of 5 on a first visit (five of the fifteen fixed questions,
+    # never the same twice), then the result, saved on the device, and the next page
+    assert page.get_attribute("tj-lesson-quiz", "data-question") == "1/5"
+    assert quiz_state(page, "tj-lesson-quiz")["seed"] == 0
     seen = [page.inner_text("tj-lesson-quiz .tj-quiz__prompt")]
-    count = len(house_rules._RULES_ORDER)
-    for k in range(count):
+    for k in range(2, 6):
         page.click("tj-lesson-quiz .tj-quiz__actions >> text=下一題")
         wait_question(page, "tj-lesson-quiz")
+        assert page.get_attribute("tj-lesson-quiz", "data-question") == f"{k}/5"
         seen.append(page.inner_text("tj-lesson-quiz .tj-quiz__prompt"))
-        assert seen[-1] != seen[-2]
-        cycled = page.get_attribute("tj-lesson-quiz", "data-cycled") == "true"
-        assert cycled == (k == count - 1), k
-    assert page.inner_text("tj-lesson-quiz .tj-quiz__note").startswith("上一題是這裏最後一題")
+        st = quiz_state(page, "tj-lesson-quiz")
+        page.click(f"tj-lesson-quiz .tj-quiz__choice[data-id='{L.solution(st['kind'], st['seed'])}']")
+        wait_verdict(page, "tj-lesson-quiz", "right")
+    assert len(set(seen)) == 5
+    assert page.get_attribute("tj-lesson-quiz", "data-cycled") == "false"
+    page.click("tj-lesson-quiz .tj-quiz__actions >> text=看結果")
+    page.wait_for_selector("tj-lesson-quiz[data-stage=done]")
+    assert page.get_attribute("tj-lesson-quiz", "data-result") == "4/5"
+    assert "完成！第一次就答對 4／5 題。" in page.inner_text("tj-lesson-quiz .tj-quiz__stage")
+    saved = json.loads(page.evaluate("localStorage.getItem('tianjiu.lessons')"))
+    assert saved["lessons"]["10-house-rules"]["rules"] | {"date": ""} == {"right": 4, "total": 5, "best": 4, "date": ""}
+    assert page.get_attribute("tj-lesson-quiz .tj-quiz__next-lesson", "href").endswith("/glossary/")
+    assert "下一頁：詞彙表" in page.inner_text("tj-lesson-quiz .tj-quiz__next-lesson")
+    tab.goto("lessons/")                                   # the lesson index shows the mark
+    page.wait_for_selector("tj-lesson-progress[data-done='1']")
+    assert page.get_attribute("article a[href$='10-house-rules/']", "data-lesson-mark") == "4/5"
+    assert "✓ 4/5" in page.inner_text("article a[href$='10-house-rules/']")
+    tab.goto("lessons/10-house-rules/")                    # a second visit: "try again" questions
+    wait_question(page, "tj-lesson-quiz")
+    assert page.get_attribute("tj-lesson-quiz", "data-question") == "1/5"
     assert tab.problems() == []
 
 
@@ -283,13 +302,11 @@ def test_english_and_simplified_checks(tab):
 
 def test_keyboard_answers_a_question(tab):
     page = tab.page
-    seeds = []
-    for _ in range(2):     # every visit starts from a random question (not always seed 0)
-        tab.goto("en/lessons/01-tiles/")
-        assert tab.wait_engine() == "ready"
-        wait_question(page, "tj-lesson-quiz")
-        seeds.append(quiz_state(page, "tj-lesson-quiz")["seed"])
-    assert seeds[0] != seeds[1] and 0 not in seeds, seeds
+    tab.goto("en/lessons/01-tiles/")     # a first visit starts at question 1 (seed 0)
+    assert tab.wait_engine() == "ready"
+    wait_question(page, "tj-lesson-quiz")
+    assert quiz_state(page, "tj-lesson-quiz")["seed"] == 0
+    assert page.inner_text("tj-lesson-quiz .tj-quiz__counter") == "question 1 of 5"
     sel = "tj-lesson-quiz"
     st = quiz_state(page, sel)
     right = L.solution(st["kind"], st["seed"])

@@ -10,3 +10,4 @@ import "./lesson-replay.js";
 import "./lesson-deal.js";
 import "./puzzle.js";        // <tj-puzzle>, <tj-daily-puzzle>, <tj-puzzle-archive>, <tj-puzzle-progress>
 import "./puzzle-finder.js";  // <tj-puzzle-finder> (the puzzle index)
+import "./lesson-progress.js";  // <tj-lesson-progress> (the lesson index)
