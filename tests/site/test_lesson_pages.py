@@ -417,7 +417,7 @@ def test_phone_width_and_screenshots(new_tab):
     screenshots in test-results/screenshots/ for people to look at."""
     tab = new_tab(viewport={"width": 360, "height": 800})
     page = tab.page
-    for slug in ("04-trick", "08-deal", "01-tiles", "en/08-deal", "en/01-tiles"):
+    for slug in ("04-trick", "08-deal", "01-tiles", "03-plays", "en/08-deal", "en/01-tiles"):
         tab.goto(f"en/lessons/{slug[3:]}/" if slug.startswith("en/") else f"lessons/{slug}/")
         assert tab.wait_engine() == "ready"
         tab.wait_widgets()
@@ -430,15 +430,39 @@ def test_phone_width_and_screenshots(new_tab):
             assert page.eval_on_selector(".tj-tile-table thead", "e => getComputedStyle(e).display") == "none"
             assert page.evaluate("""[...document.querySelectorAll('.tj-tile-table table')]
                 .every(t => t.scrollWidth <= t.clientWidth + 1)""")
+        if slug == "03-plays":   # no Chinese term in a table broken over two lines (雙天, 高腳七)
+            broken = page.evaluate("""() => {
+                const out = [];
+                for (const td of document.querySelectorAll('article table td')) {
+                    const walk = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+                    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+                        for (const m of n.data.matchAll(/[\u4e00-\u9fff]{2,}/g)) {
+                            const r = document.createRange();
+                            r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+                            const tops = new Set([...r.getClientRects()].map(x => Math.round(x.top)));
+                            if (tops.size > 1 && r.getBoundingClientRect().width < td.clientWidth) out.push(m[0]);
+                        }
+                    }
+                }
+                return out;
+            }""")
+            assert broken == [], broken
         if slug.endswith("08-deal"):
             box = page.eval_on_selector("tj-lesson-deal select[name=method]", "e => e.getBoundingClientRect().right")
             assert box <= 360, box
         tab.shot(f"lesson-{slug.replace('/', '-')}-360")
     page.set_viewport_size({"width": 1280, "height": 900})
     for path, name in (("lessons/01-tiles/", "lesson-01-tiles-1280"),
-                       ("en/lessons/06-settlement/", "lesson-06-settlement-en-1280")):
+                       ("en/lessons/06-settlement/", "lesson-06-settlement-en-1280"),
+                       ("en/lessons/09-strategy/", "lesson-09-strategy-en-1280")):
         tab.goto(path)
         assert tab.wait_engine() == "ready"
         tab.wait_widgets()
         tab.shot(name)
+    # the lesson board is the puzzles' table: you (South) at the bottom, 對家 on top, 上家 left, 下家 right
+    page.wait_for_selector("tj-lesson-quiz .tj-lesson__seat[data-pos]", timeout=TIMEOUT)
+    box = {s: page.eval_on_selector(f"tj-lesson-quiz .tj-lesson__seat[data-seat={s}]", "e => e.getBoundingClientRect().toJSON()")
+           for s in "ESWN"}
+    assert box["N"]["bottom"] <= box["E"]["top"] + 1 and box["E"]["bottom"] <= box["S"]["top"] + 1
+    assert box["E"]["right"] <= box["W"]["left"] + 1     # 上家 East left, 下家 West right
     assert tab.problems() == []
