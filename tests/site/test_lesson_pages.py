@@ -279,7 +279,7 @@ def test_english_and_simplified_checks(tab):
     page.press("tj-lesson-trick .tj-quiz__tile[data-code='66']", "Tab")   # keyboard reaches the buttons
     page.click("tj-lesson-trick >> text=Play face up")
     page.wait_for_selector("tj-lesson-trick[data-verdict=right]")
-    assert "South wins the trick: 1 棟." in page.inner_text("tj-lesson-trick")
+    assert "South wins the trick: 1 棟 (stacks)." in page.inner_text("tj-lesson-trick")   # 棟 explained on boards
     assert tab.problems() == []
 
     tab.goto("zh-Hans/lessons/05-finishing/")
