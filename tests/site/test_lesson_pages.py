@@ -280,6 +280,18 @@ def test_english_and_simplified_checks(tab):
     page.click("tj-lesson-trick >> text=Play face up")
     page.wait_for_selector("tj-lesson-trick[data-verdict=right]")
     assert "South wins the trick: 1 棟 (stacks)." in page.inner_text("tj-lesson-trick")   # 棟 explained on boards
+    # a finite stage: each of the six positions once (the others skipped), then the result
+    for k in range(2, 7):
+        page.click("tj-lesson-trick .tj-quiz__actions >> text=Next position")
+        page.wait_for_function("!document.querySelector('tj-lesson-trick').dataset.busy")
+        assert page.inner_text("tj-lesson-trick .tj-quiz__score") == f"position {k} of 6"
+    page.click("tj-lesson-trick .tj-quiz__actions >> text=See your result")
+    page.wait_for_selector("tj-lesson-trick[data-stage=done]")
+    assert page.get_attribute("tj-lesson-trick", "data-result") == "1/6"
+    assert page.get_attribute("tj-lesson-trick", "data-cycled") == "false"
+    assert "Done! Right first time: 1/6." in page.inner_text("tj-lesson-trick .tj-quiz__stage")
+    page.click("tj-lesson-trick .tj-quiz__next-lesson")
+    page.wait_for_url(re.compile("05-finishing/$"), timeout=30_000)
     assert tab.problems() == []
 
     tab.goto("zh-Hans/lessons/05-finishing/")

@@ -289,7 +289,7 @@ export function tileTracker(pos, hero) {
 }
 
 /** The tile tracker as a box: shown face up, put face down by you, still unseen (per face). */
-export function trackerView(pos, { lang, t, hero, height = 36 }) {
+export function trackerView(pos, { lang, t, hero, height = 40 }) {
   const tr = tileTracker(pos, hero);
   const row = (title, codes, cls) => h("div", { class: `tj-pz__track-row ${cls}` },
     h("p", { class: "tj-pz__track-title" }, title),
@@ -310,7 +310,7 @@ export function trackerView(pos, { lang, t, hero, height = 36 }) {
 
 /** The tricks finished so far (a history on the board): who led, what each seat played or
  *  put face down (backs; your own discards face up: you know them), who won. */
-export function historyView(tricks, { lang, t, hero, height = 32 }) {
+export function historyView(tricks, { lang, t, hero, height = 40 }) {
   return h("section", { class: "tj-pz__history", dataset: { tricks: tricks.length }, "aria-label": t("puzzle.historyTitle", { n: tricks.length }) },
     h("p", { class: "tj-pz__box-title" }, t("puzzle.historyTitle", { n: tricks.length })),
     h("ol", { class: "tj-pz__tricks" }, tricks.map((tr, i) => h("li", { class: "tj-pz__hist-trick", dataset: { winner: tr.winner ?? "", leader: tr.leader ?? "" } },
