@@ -311,6 +311,8 @@ def _puzzle_index(ctx: Context) -> str:
                 f'<span class="tj-pzchip__v" aria-hidden="true">{w[p["visibility"]]}</span></a></li>')
 
     names = {tid: _theme_name(tid, table, lang) for tid in table}
+    if ctx.lang == "hans":   # (an attribute the 简体 conversion of the page does not reach)
+        names = {tid: hans.text(n) for tid, n in names.items()}
     lines = [f'<div class="tj-block" data-search-exclude><tj-puzzle-finder '
              f'theme-names="{esc(json.dumps(names, ensure_ascii=False))}">'
              '<ul class="tj-pzgrid">' + "".join(chip(p) for p in puzzles) + "</ul>"

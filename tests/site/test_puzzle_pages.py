@@ -9,6 +9,7 @@ has; they pick the puzzles they need (open / hidden, a wrong move) from puzzles/
 
 from __future__ import annotations
 
+import html as html_lib
 import json
 import re
 import subprocess
@@ -143,6 +144,9 @@ def test_index_page_is_a_filterable_grid_and_a_section_per_theme(site_dir):
             assert f'data-difficulty="{p.difficulty}"' in chip and f'data-visibility="{p.visibility}"' in chip
             assert _titles(p, lang) not in html
         assert "<tj-puzzle-finder" in html
+        names = json.loads(html_lib.unescape(re.search(r'theme-names="([^"]*)"', html).group(1)))
+        row = P.THEMES["yao_finish"]
+        assert names["yao_finish"] == {"hant": row[0], "hans": hans.text(row[0]), "en": row[2]}[lang]
     html = (site_dir / "en" / "puzzles" / "index.html").read_text(encoding="utf-8")
     assert P.THEMES["yao_finish"][2] in html and P.THEMES["yao_finish"][4] in html
     hant = (site_dir / "puzzles" / "index.html").read_text(encoding="utf-8")
