@@ -40,7 +40,7 @@ from .runtime import ROOT
 from .shortcodes import Context, shortcode
 
 __all__ = ["PuzzlePagesError", "load_puzzles", "load_schedule", "themes", "page_markdown",
-           "write_pages", "index_json", "schedule_json", "on_pre_build", "on_files"]
+           "write_pages", "neutral_name", "index_json", "schedule_json", "on_pre_build", "on_files"]
 
 PUZZLES_DIR = ROOT / "puzzles"
 PAGES_SUBDIR = "puzzles"
@@ -103,7 +103,11 @@ def load_puzzles(folder: Path = PUZZLES_DIR, known_themes: dict | None = None) -
         unknown = [t for t in th if known and t not in known]
         if unknown:
             raise PuzzlePagesError(f"{rel}: unknown theme {unknown[0]!r}; known: {', '.join(known)}")
+        tiles = (data.get("position") or {}).get("tiles") or {}
+        size = max((len(v.split()) if isinstance(v, str) else len(v) for v in tiles.values()
+                    if isinstance(v, (str, list))), default=0)
         out.append({"id": path.stem, "themes": th, "difficulty": d, "visibility": data["visibility"],
+                    "size": size,
                     "title": _text3(data.get("title"), f"{rel}: title"),
                     "prompt": _text3(data.get("prompt"), f"{rel}: prompt", required=False)})
     return out
@@ -151,19 +155,23 @@ _WORDS = {
     "hant": {
         "number": "第 {id} 題", "theme": "主題：", "difficulty": "難度", "sep": "、",
         "open": "明牌", "hidden": "暗牌", "all": "全部題目", "prev": "← 上一題", "next": "下一題 →",
-        "desc": "天九殘局練習第 {id} 題：{title}（{themes}，難度 {d}/5）。",
-        "title": "殘局 {id}：{title}", "none": "這個主題還沒有題目。",
+        "desc": "天九殘局練習第 {id} 題：每家 {n} 張，{v}，難度 {d}/5。",
+        "title": "殘局 {id}：每家 {n} 張，{v}，難度 {d}/5", "none": "這個主題還沒有題目。",
+        "size": "每家 {n} 張",
         "by_difficulty": "按難度", "level": "難度 {d}", "col_id": "題", "col_title": "題目",
         "col_d": "難度", "col_v": "明／暗", "count": "{n} 題",
+        "show_theme": "看這個主題的 {n} 題", "themes": "主題",
     },
     "en": {
         "number": "Puzzle {id}", "theme": "Theme: ", "difficulty": "Difficulty", "sep": ", ",
         "open": "open hands", "hidden": "hidden hands", "all": "All puzzles", "prev": "← Previous",
         "next": "Next →",
-        "desc": "Tien Gow end-game puzzle {id}: {title} ({themes}, difficulty {d}/5).",
-        "title": "Puzzle {id}: {title}", "none": "No puzzles in this theme yet.",
+        "desc": "Tien Gow end-game puzzle {id}: {n} tiles a seat, {v}, difficulty {d}/5.",
+        "title": "Puzzle {id}: {n} tiles a seat, {v}, difficulty {d}/5", "none": "No puzzles in this theme yet.",
+        "size": "{n} tiles a seat",
         "by_difficulty": "By difficulty", "level": "Difficulty {d}", "col_id": "No.",
         "col_title": "Puzzle", "col_d": "Difficulty", "col_v": "Hands", "count": "{n} puzzles",
+        "show_theme": "Show its {n} puzzles", "themes": "Themes",
     },
 }
 
@@ -183,14 +191,19 @@ def _yaml(s: str) -> str:
     return json.dumps(s, ensure_ascii=False)  # a JSON string is a YAML string
 
 
-def page_markdown(p: dict, lang: str, prev: dict | None, nxt: dict | None, table: dict) -> str:
-    """The Markdown of one puzzle page (lang ``hant`` or ``en``; 简体 is converted)."""
+def neutral_name(p: dict, lang: str) -> str:
+    """A name that gives nothing away: number, tiles a seat, open/hidden, difficulty
+    ("殘局 0007：每家 3 張，明牌，難度 2/5").  Titles and themes hint at the answer, so
+    static pages, the search index and ``<title>`` carry this one; the widget shows the
+    real title and themes once the puzzle is solved or given up."""
     w = _WORDS[lang]
-    key = "en" if lang == "en" else "hant"
-    title = p["title"][key]
-    theme_links = w["sep"].join(
-        f"[{_theme_name(t, table, lang)}](index.md#{t})" for t in p["themes"])
-    theme_names = w["sep"].join(_theme_name(t, table, lang) for t in p["themes"])
+    return w["title"].format(id=p["id"], n=p.get("size", "?"), v=w[p["visibility"]], d=p["difficulty"])
+
+
+def page_markdown(p: dict, lang: str, prev: dict | None, nxt: dict | None, table: dict) -> str:
+    """The Markdown of one puzzle page (lang ``hant`` or ``en``; 简体 is converted).
+    No title and no theme on it (:func:`neutral_name`)."""
+    w = _WORDS[lang]
     nav = []
     if prev:
         nav.append(f"[{w['prev']}]({prev['id']}.md){{ .tj-pzpage__prev rel=prev }}")
@@ -199,20 +212,23 @@ def page_markdown(p: dict, lang: str, prev: dict | None, nxt: dict | None, table
         nav.append(f"[{w['next']}]({nxt['id']}.md){{ .tj-pzpage__next rel=next }}")
     src = f'{{{{ url("puzzles/{p["id"]}.toml") }}}}'
     preview = f'{{{{ url("puzzles/{p["id"]}.json") }}}}'
+    data = '{{ url("puzzles/") }}'
+    n = p.get("size", "?")
     return "\n".join([
         "---",
         f"{MARKER} from puzzles/{p['id']}.toml: edit that file, not this one",
-        f"title: {_yaml(w['title'].format(id=p['id'], title=title))}",
-        f"description: {_yaml(w['desc'].format(id=p['id'], title=title, themes=theme_names, d=p['difficulty']))}",
+        f"title: {_yaml(neutral_name(p, lang))}",
+        f"description: {_yaml(w['desc'].format(id=p['id'], n=n, v=w[p['visibility']], d=p['difficulty']))}",
         "---",
         "",
-        f"# {title}",
+        f"# {w['number'].format(id=p['id'])}",
         "",
-        f"{w['number'].format(id=p['id'])} · {w['theme']}{theme_links} · {w['difficulty']} "
+        f"{w['size'].format(n=n)} · {w['difficulty']} "
         f"<span title=\"{p['difficulty']}/5\">{_stars(p['difficulty'])}</span> · {w[p['visibility']]}",
         "{ .tj-pzpage__meta }",
         "",
-        f'<div class="tj-block"><tj-puzzle src="{src}" preview="{preview}" no-title></tj-puzzle></div>',
+        f'<div class="tj-block"><tj-puzzle src="{src}" preview="{preview}" puzzles="{data}" '
+        f'index-page="../" no-title></tj-puzzle></div>',
         "",
         " · ".join(nav),
         "{ .tj-pzpage__nav data-search-exclude }",
@@ -257,7 +273,7 @@ def index_json(puzzles: list[dict], table: dict) -> dict:
     visibility, and the theme names."""
     return {
         "format": "tianjiu-puzzle-index/1",
-        "puzzles": [{k: p[k] for k in ("id", "title", "themes", "difficulty", "visibility")}
+        "puzzles": [{k: p[k] for k in ("id", "title", "themes", "difficulty", "visibility", "size")}
                     for p in puzzles],
         "themes": [{"id": tid, "hant": row[0], "hans": row[1], "en": row[2]}
                    for tid, row in table.items()],
@@ -273,45 +289,46 @@ def schedule_json(schedule: dict | None) -> dict:
 
 @shortcode("puzzle_index")
 def _puzzle_index(ctx: Context) -> str:
-    """A section per theme (``## name {#theme_id}``) listing its puzzles, easiest first,
-    then every puzzle by difficulty (one collapsed block per level).  Links carry
-    ``data-puzzle-id`` (``<tj-puzzle-progress>`` marks them solved / missed)."""
+    """The puzzle finder: ``<tj-puzzle-finder>`` around one compact grid of every puzzle
+    (a numbered link each, with ``data-themes``, ``data-difficulty``, ``data-visibility``;
+    neutral names only — :func:`neutral_name`), which the widget filters by theme(s),
+    difficulty, open/hidden and solved/unsolved; then a short section per theme
+    (``## name {#theme_id}``, its blurb, how many puzzles, a link that filters the grid).
+    Links carry ``data-puzzle-id`` (progress marks them solved / missed)."""
     lang = "en" if ctx.lang == "en" else "hant"
     w = _WORDS[lang]
     table = themes()
     puzzles = load_puzzles(known_themes=table)
-    key = "en" if lang == "en" else "hant"
     esc = html.escape
 
-    def item(p: dict) -> str:
-        d = p["difficulty"]
-        label = esc(w["level"].format(d=d))
-        return (f'<li data-difficulty="{d}"><span class="tj-pzlist__stars" title="{label}" '
-                f'aria-label="{label}">{_stars(d)}</span> '
-                f'<a href="{p["id"]}/" data-puzzle-id="{p["id"]}">{esc(p["title"][key])}</a> '
-                f'<span class="tj-pzlist__meta">{p["id"]} · {w[p["visibility"]]}</span></li>')
+    def chip(p: dict) -> str:
+        name = esc(neutral_name(p, lang))
+        return (f'<li><a class="tj-pzchip tj-pzchip--{p["visibility"]}" href="{p["id"]}/" '
+                f'data-puzzle-id="{p["id"]}" data-themes="{" ".join(p["themes"])}" '
+                f'data-difficulty="{p["difficulty"]}" data-visibility="{p["visibility"]}" '
+                f'title="{name}" aria-label="{name}"><span class="tj-pzchip__id">{p["id"]}</span>'
+                f'<span class="tj-pzchip__d" aria-hidden="true">{"★" * p["difficulty"]}</span>'
+                f'<span class="tj-pzchip__v" aria-hidden="true">{w[p["visibility"]]}</span></a></li>')
 
-    def items(ps: list[dict]) -> str:
-        return '<ul class="tj-pzlist">' + "".join(item(p) for p in ps) + "</ul>"
-
-    lines: list[str] = []
+    names = {tid: _theme_name(tid, table, lang) for tid in table}
+    if ctx.lang == "hans":   # (an attribute the 简体 conversion of the page does not reach)
+        names = {tid: hans.text(n) for tid, n in names.items()}
+    lines = [f'<div class="tj-block" data-search-exclude><tj-puzzle-finder '
+             f'theme-names="{esc(json.dumps(names, ensure_ascii=False))}">'
+             '<ul class="tj-pzgrid">' + "".join(chip(p) for p in puzzles) + "</ul>"
+             "</tj-puzzle-finder></div>", "", f"## {w['themes']} {{ #themes }}", ""]
     ids = list(table) + sorted({t for p in puzzles for t in p["themes"]} - set(table))
     for tid in ids:
         row = table.get(tid)
         name = _theme_name(tid, table, lang)
         other = (row[0] if lang == "en" else row[2]) if row else ""
-        lines += ["", f"## {name}" + (f" · {other}" if other and other != name else "") + f" {{ #{tid} }}", ""]
+        lines += ["", f"### {name}" + (f" · {other}" if other and other != name else "") + f" {{ #{tid} }}", ""]
         blurb = (row[4] if lang == "en" else row[3]) if row else ""
         if blurb:
             lines += [blurb, ""]
-        mine = sorted((p for p in puzzles if tid in p["themes"]), key=lambda p: (p["difficulty"], p["id"]))
-        lines += [items(mine) if mine else w["none"], ""]
-    lines += ["", f"## {w['by_difficulty']} {{ #by-difficulty }}", ""]
-    for d in range(1, 6):
-        mine = [p for p in puzzles if p["difficulty"] == d]
-        if mine:
-            lines.append(f'<details class="tj-pzlevel" id="difficulty-{d}"><summary>{esc(w["level"].format(d=d))} '
-                         f'{_stars(d)} · {esc(w["count"].format(n=len(mine)))}</summary>{items(mine)}</details>')
+        n = sum(1 for p in puzzles if tid in p["themes"])
+        lines += [f'<a class="tj-pzindex__theme" href="?theme={tid}#finder" data-theme="{tid}">'
+                  f'{esc(w["show_theme"].format(n=n, name=name))}</a>' if n else w["none"], ""]
     return "\n".join(lines) + "\n"
 
 

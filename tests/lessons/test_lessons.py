@@ -533,7 +533,12 @@ def test_finish_kind_wrong_answer_says_what_happened():
 
 def test_strategy_feedback_names_the_idea():
     why = L.check("strategy", 3, "discard 26")["why"]          # 文長武短
-    assert "−4 units" in why["en"] and "文長武短" in why["en"] and "文長武短" in why["hant"]
+    assert "you lose 4 units" in why["en"] and "你要輸 4 注" in why["hant"]
+    assert "文長武短" in why["en"] and "文長武短" in why["hant"]
+    for n in range(6):   # a win is "at least", a loss "at most": never "only +8" or "at least −2"
+        for c in L.question("strategy", n)["choices"]:
+            w = L.check("strategy", n, c["id"])["why"]
+            assert "只有" not in w["hant"] and "最少都有" not in w["hant"] and "−" not in w["en"], w
     assert L.check("strategy", 0, "66")["why"]["en"].startswith("Right! Beat with Teen (66)")
 
 

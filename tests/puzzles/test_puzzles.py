@@ -168,9 +168,57 @@ def test_generated_hint_names_the_class_not_the_tiles():
 
     p = Puzzle.loads(SAMPLE)          # no [hint] in the sample
     g = hint(p, [])
-    assert g["generated"] is True
-    assert g["hint"]["en"] == "Think about it: the best is to lead a civil single play."
+    assert g["generated"] is True and g["kind"] == "class"
+    assert g["hint"] == {"hant": "出一手文。", "en": "Lead a civil single."}
     assert "紅頭十" not in g["hint"]["hant"] and "46" not in g["hint"]["en"]
+
+
+def test_every_hint_of_the_collection_is_true_specific_and_legal():
+    """At every hero turn of the lines of the collection the hint holds for every best action, is
+    false for some other legal action (it tells them apart), names at most one tile, held
+    by the hero, and suggests nothing illegal (no discard when leading)."""
+    from tianjiu_core.puzzles import hint
+    from tianjiu_core.puzzles.judging import _class_of, judge
+    from tianjiu_core.tiengow.plays import CLASS_NAMES
+
+    kinds = set()
+    for path in sorted(PUZZLES.glob("[0-9]*.toml"))[::5]:   # a fifth of the collection: ~6 s, not 30
+        #  (tianjiu_core.puzzles.judging.hint's rule is the same for every puzzle)
+        p = Puzzle.load(str(path))
+        for k in range(len(p.solution)):
+            moves = list(p.solution[:k])
+            line = play_line(p, moves)
+            j = judge(line)
+            best = [a for a, v in zip(j.actions, j.values) if j.is_best(v)]
+            other = [a for a, v in zip(j.actions, j.values) if not j.is_best(v)]
+            g = hint(p, moves)
+            kinds.add(g["kind"])
+            where = (p.id, k, g)
+            assert other, where
+            if g["kind"] == "file":
+                assert k == 0 and p.hint is not None and g["hint"] == dict(p.hint), where
+                continue
+            held = {t.code for t in line.hand.holdings[p.hero]}
+            assert len(g["tiles"]) <= 1 and set(g["tiles"]) <= held, where
+            if g["kind"] in ("discard", "beat"):
+                want = "play" if g["kind"] == "beat" else "discard"
+                assert line.hand.trick, where                     # never "discard" when leading
+                assert all((a.kind == "play") == (want == "play") for a in best), where
+                assert any((a.kind == "play") != (want == "play") for a in other), where
+            elif g["kind"] == "class":
+                cls = {_class_of(a, line.hand) for a in best}
+                assert len(cls) == 1, where
+                (c,) = cls
+                assert CLASS_NAMES[c][2] in g["hint"]["en"] and CLASS_NAMES[c][0] in g["hint"]["hant"], where
+                assert sum(_class_of(a, line.hand) == c for a in j.actions) <= len(j.actions) / 2, where
+            elif g["kind"] == "use":
+                assert all(g["tiles"][0] in [t.code for t in a.tiles] for a in best), where
+            elif g["kind"] == "keep":
+                assert all(g["tiles"][0] not in [t.code for t in a.tiles] for a in best), where
+                assert any(g["tiles"][0] in [t.code for t in a.tiles] for a in other), where
+            else:
+                assert g["kind"] == "theme", where
+    assert {"class", "keep", "beat"} <= kinds
 
 
 def test_puzzle_solution_line_and_value():

@@ -23,6 +23,7 @@ themes that have puzzles.
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 
@@ -232,18 +233,36 @@ def test_every_lesson_check_in_traditional_chinese(tab):
 
     next_page(tab, "10-house-rules")
     assert answer_wrong_then_right(page, "hant") == "rules"
-    # fifteen fixed questions in turn: never the same twice in a row, and the quiz says
-    # when it starts again
+    # a finite stage: question 1 of 5 on a first visit (five of the fifteen fixed questions,
+    # never the same twice), then the result, saved on the device, and the next page
+    assert page.get_attribute("tj-lesson-quiz", "data-question") == "1/5"
+    assert quiz_state(page, "tj-lesson-quiz")["seed"] == 0
     seen = [page.inner_text("tj-lesson-quiz .tj-quiz__prompt")]
-    count = len(house_rules._RULES_ORDER)
-    for k in range(count):
+    for k in range(2, 6):
         page.click("tj-lesson-quiz .tj-quiz__actions >> text=下一題")
         wait_question(page, "tj-lesson-quiz")
+        assert page.get_attribute("tj-lesson-quiz", "data-question") == f"{k}/5"
         seen.append(page.inner_text("tj-lesson-quiz .tj-quiz__prompt"))
-        assert seen[-1] != seen[-2]
-        cycled = page.get_attribute("tj-lesson-quiz", "data-cycled") == "true"
-        assert cycled == (k == count - 1), k
-    assert page.inner_text("tj-lesson-quiz .tj-quiz__note").startswith("上一題是這裏最後一題")
+        st = quiz_state(page, "tj-lesson-quiz")
+        page.click(f"tj-lesson-quiz .tj-quiz__choice[data-id='{L.solution(st['kind'], st['seed'])}']")
+        wait_verdict(page, "tj-lesson-quiz", "right")
+    assert len(set(seen)) == 5
+    assert page.get_attribute("tj-lesson-quiz", "data-cycled") == "false"
+    page.click("tj-lesson-quiz .tj-quiz__actions >> text=看結果")
+    page.wait_for_selector("tj-lesson-quiz[data-stage=done]")
+    assert page.get_attribute("tj-lesson-quiz", "data-result") == "4/5"
+    assert "完成！第一次就答對 4／5 題。" in page.inner_text("tj-lesson-quiz .tj-quiz__stage")
+    saved = json.loads(page.evaluate("localStorage.getItem('tianjiu.lessons')"))
+    assert saved["lessons"]["10-house-rules"]["rules"] | {"date": ""} == {"right": 4, "total": 5, "best": 4, "date": ""}
+    assert page.get_attribute("tj-lesson-quiz .tj-quiz__next-lesson", "href").endswith("/glossary/")
+    assert "下一頁：詞彙表" in page.inner_text("tj-lesson-quiz .tj-quiz__next-lesson")
+    tab.goto("lessons/")                                   # the lesson index shows the mark
+    page.wait_for_selector("tj-lesson-progress[data-done='1']")
+    assert page.get_attribute("article a[href$='10-house-rules/']", "data-lesson-mark") == "4/5"
+    assert "✓ 4/5" in page.inner_text("article a[href$='10-house-rules/']")
+    tab.goto("lessons/10-house-rules/")                    # a second visit: "try again" questions
+    wait_question(page, "tj-lesson-quiz")
+    assert page.get_attribute("tj-lesson-quiz", "data-question") == "1/5"
     assert tab.problems() == []
 
 
@@ -260,7 +279,19 @@ def test_english_and_simplified_checks(tab):
     page.press("tj-lesson-trick .tj-quiz__tile[data-code='66']", "Tab")   # keyboard reaches the buttons
     page.click("tj-lesson-trick >> text=Play face up")
     page.wait_for_selector("tj-lesson-trick[data-verdict=right]")
-    assert "South wins the trick: 1 棟." in page.inner_text("tj-lesson-trick")
+    assert "South wins the trick: 1 棟 (stacks)." in page.inner_text("tj-lesson-trick")   # 棟 explained on boards
+    # a finite stage: each of the six positions once (the others skipped), then the result
+    for k in range(2, 7):
+        page.click("tj-lesson-trick .tj-quiz__actions >> text=Next position")
+        page.wait_for_function("!document.querySelector('tj-lesson-trick').dataset.busy")
+        assert page.inner_text("tj-lesson-trick .tj-quiz__score") == f"position {k} of 6"
+    page.click("tj-lesson-trick .tj-quiz__actions >> text=See your result")
+    page.wait_for_selector("tj-lesson-trick[data-stage=done]")
+    assert page.get_attribute("tj-lesson-trick", "data-result") == "1/6"
+    assert page.get_attribute("tj-lesson-trick", "data-cycled") == "false"
+    assert "Done! Right first time: 1/6." in page.inner_text("tj-lesson-trick .tj-quiz__stage")
+    page.click("tj-lesson-trick .tj-quiz__next-lesson")
+    page.wait_for_url(re.compile("05-finishing/$"), timeout=30_000)
     assert tab.problems() == []
 
     tab.goto("zh-Hans/lessons/05-finishing/")
@@ -283,13 +314,11 @@ def test_english_and_simplified_checks(tab):
 
 def test_keyboard_answers_a_question(tab):
     page = tab.page
-    seeds = []
-    for _ in range(2):     # every visit starts from a random question (not always seed 0)
-        tab.goto("en/lessons/01-tiles/")
-        assert tab.wait_engine() == "ready"
-        wait_question(page, "tj-lesson-quiz")
-        seeds.append(quiz_state(page, "tj-lesson-quiz")["seed"])
-    assert seeds[0] != seeds[1] and 0 not in seeds, seeds
+    tab.goto("en/lessons/01-tiles/")     # a first visit starts at question 1 (seed 0)
+    assert tab.wait_engine() == "ready"
+    wait_question(page, "tj-lesson-quiz")
+    assert quiz_state(page, "tj-lesson-quiz")["seed"] == 0
+    assert page.inner_text("tj-lesson-quiz .tj-quiz__counter") == "question 1 of 5"
     sel = "tj-lesson-quiz"
     st = quiz_state(page, sel)
     right = L.solution(st["kind"], st["seed"])
@@ -400,7 +429,7 @@ def test_phone_width_and_screenshots(new_tab):
     screenshots in test-results/screenshots/ for people to look at."""
     tab = new_tab(viewport={"width": 360, "height": 800})
     page = tab.page
-    for slug in ("04-trick", "08-deal", "01-tiles", "en/08-deal", "en/01-tiles"):
+    for slug in ("04-trick", "08-deal", "01-tiles", "03-plays", "en/08-deal", "en/01-tiles"):
         tab.goto(f"en/lessons/{slug[3:]}/" if slug.startswith("en/") else f"lessons/{slug}/")
         assert tab.wait_engine() == "ready"
         tab.wait_widgets()
@@ -413,15 +442,39 @@ def test_phone_width_and_screenshots(new_tab):
             assert page.eval_on_selector(".tj-tile-table thead", "e => getComputedStyle(e).display") == "none"
             assert page.evaluate("""[...document.querySelectorAll('.tj-tile-table table')]
                 .every(t => t.scrollWidth <= t.clientWidth + 1)""")
+        if slug == "03-plays":   # no Chinese term in a table broken over two lines (雙天, 高腳七)
+            broken = page.evaluate("""() => {
+                const out = [];
+                for (const td of document.querySelectorAll('article table td')) {
+                    const walk = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+                    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+                        for (const m of n.data.matchAll(/[\u4e00-\u9fff]{2,}/g)) {
+                            const r = document.createRange();
+                            r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+                            const tops = new Set([...r.getClientRects()].map(x => Math.round(x.top)));
+                            if (tops.size > 1 && r.getBoundingClientRect().width < td.clientWidth) out.push(m[0]);
+                        }
+                    }
+                }
+                return out;
+            }""")
+            assert broken == [], broken
         if slug.endswith("08-deal"):
             box = page.eval_on_selector("tj-lesson-deal select[name=method]", "e => e.getBoundingClientRect().right")
             assert box <= 360, box
         tab.shot(f"lesson-{slug.replace('/', '-')}-360")
     page.set_viewport_size({"width": 1280, "height": 900})
     for path, name in (("lessons/01-tiles/", "lesson-01-tiles-1280"),
-                       ("en/lessons/06-settlement/", "lesson-06-settlement-en-1280")):
+                       ("en/lessons/06-settlement/", "lesson-06-settlement-en-1280"),
+                       ("en/lessons/09-strategy/", "lesson-09-strategy-en-1280")):
         tab.goto(path)
         assert tab.wait_engine() == "ready"
         tab.wait_widgets()
         tab.shot(name)
+    # the lesson board is the puzzles' table: you (South) at the bottom, 對家 on top, 上家 left, 下家 right
+    page.wait_for_selector("tj-lesson-quiz .tj-lesson__seat[data-pos]", timeout=TIMEOUT)
+    box = {s: page.eval_on_selector(f"tj-lesson-quiz .tj-lesson__seat[data-seat={s}]", "e => e.getBoundingClientRect().toJSON()")
+           for s in "ESWN"}
+    assert box["N"]["bottom"] <= box["E"]["top"] + 1 and box["E"]["bottom"] <= box["S"]["top"] + 1
+    assert box["E"]["right"] <= box["W"]["left"] + 1     # 上家 East left, 下家 West right
     assert tab.problems() == []

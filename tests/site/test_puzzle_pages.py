@@ -9,6 +9,7 @@ has; they pick the puzzles they need (open / hidden, a wrong move) from puzzles/
 
 from __future__ import annotations
 
+import html as html_lib
 import json
 import re
 import subprocess
@@ -99,29 +100,53 @@ def storage(tab) -> dict:
 
 # --------------------------------------------------------------------------- build, no browser
 
-def test_every_puzzle_has_a_page_in_three_languages(site_dir):
-    for p in ALL:
-        for lang, prefix in (("hant", ""), ("hans", "zh-Hans/"), ("en", "en/")):
+def _titles(p: P.Puzzle, lang: str) -> str:
+    return p.title["en"] if lang == "en" else hans.text(p.title["hant"]) if lang == "hans" else p.title["hant"]
+
+
+def test_every_puzzle_has_a_page_in_three_languages_with_no_spoiler(site_dir):
+    """A puzzle's page, <title>, description and the search index carry a neutral name
+    (number, tiles a seat, open/hidden, difficulty): never the title or a theme, which
+    give the answer away (issue 15)."""
+    names = {lang: [row[2] if lang == "en" else hans.text(row[0]) if lang == "hans" else row[0]
+                    for row in P.THEMES.values()] for lang in ("hant", "hans", "en")}
+    for lang, prefix in (("hant", ""), ("hans", "zh-Hans/"), ("en", "en/")):
+        search = (site_dir / prefix / "search" / "search_index.json").read_text(encoding="utf-8")
+        for p in ALL:
             page = site_dir / prefix / "puzzles" / p.id / "index.html"
             assert page.exists(), page
             html = page.read_text(encoding="utf-8")
-            title = p.title["en"] if lang == "en" else hans.text(p.title["hant"]) if lang == "hans" else p.title["hant"]
-            h1 = re.search(r"<h1[^>]*>(.*?)</h1>", html, re.S).group(1)
-            assert title in re.sub(r"<[^>]+>", "", h1), (page, h1)
+            title = _titles(p, lang)
+            assert title not in html, (page, title)
+            article = re.search(r"<article.*?</article>", html, re.S).group(0)
+            assert not [n for n in names[lang] if n in article], (page, names[lang])
+            head = re.search(r"<title>(.*?)</title>", html).group(1)
+            size = max(len(v) for v in p.position.to_hand().holdings)
+            want = {"hant": f"殘局 {p.id}：每家 {size} 張，{'明牌' if p.visibility == 'open' else '暗牌'}，難度 {p.difficulty}/5",
+                    "en": f"Puzzle {p.id}: {size} tiles a seat, {p.visibility} hands, difficulty {p.difficulty}/5"}
+            want["hans"] = hans.text(want["hant"])
+            assert head.startswith(want[lang]), (page, head)
+            h1 = re.sub(r"<[^>]+>", "", re.search(r"<h1[^>]*>(.*?)</h1>", html, re.S).group(1))
+            assert p.id in h1, (page, h1)
             src = re.search(r'<tj-puzzle src="([^"]+)"', html).group(1)
             assert (page.parent / src).resolve() == (site_dir / "puzzles" / f"{p.id}.toml").resolve()
-            for t in p.themes:   # theme links go to the index's theme sections
-                assert f'href="../#{t}"' in html, (page, t)
+            assert title not in search, (lang, p.id, title)
 
 
-def test_index_page_has_a_section_per_theme(site_dir):
-    for prefix in ("", "zh-Hans/", "en/"):
+def test_index_page_is_a_filterable_grid_and_a_section_per_theme(site_dir):
+    for lang, prefix in (("hant", ""), ("hans", "zh-Hans/"), ("en", "en/")):
         html = (site_dir / prefix / "puzzles" / "index.html").read_text(encoding="utf-8")
         for tid in P.THEMES:
-            assert re.search(rf'<h2 id="{tid}"', html), (prefix, tid)
+            assert re.search(rf'<h3 id="{tid}"', html), (prefix, tid)
         for p in ALL:
-            assert f'data-puzzle-id="{p.id}"' in html and f'href="{p.id}/"' in html
-        assert '<h2 id="by-difficulty"' in html
+            chip = re.search(rf'<a [^>]*data-puzzle-id="{p.id}"[^>]*>', html).group(0)
+            assert f'href="{p.id}/"' in chip and f'data-themes="{" ".join(p.themes)}"' in chip
+            assert f'data-difficulty="{p.difficulty}"' in chip and f'data-visibility="{p.visibility}"' in chip
+            assert _titles(p, lang) not in html
+        assert "<tj-puzzle-finder" in html
+        names = json.loads(html_lib.unescape(re.search(r'theme-names="([^"]*)"', html).group(1)))
+        row = P.THEMES["yao_finish"]
+        assert names["yao_finish"] == {"hant": row[0], "hans": hans.text(row[0]), "en": row[2]}[lang]
     html = (site_dir / "en" / "puzzles" / "index.html").read_text(encoding="utf-8")
     assert P.THEMES["yao_finish"][2] in html and P.THEMES["yao_finish"][4] in html
     hant = (site_dir / "puzzles" / "index.html").read_text(encoding="utf-8")
@@ -301,7 +326,8 @@ def test_wrong_move_is_explained_then_hint_and_retry(tab):
     hero_dong = ref["dong"][SEATS[p.hero]]
     end = "You end with no 棟 (空棟)" if hero_dong == 0 else f"You end with {hero_dong} 棟"
     assert f"{end}: {signed(bad['value'])} unit" in text, text
-    assert f"The best move gets {signed(bad['best_value'])} unit" in text, text
+    # the refutation, never the best move's value (that comes after the solve)
+    assert "best move gets" not in text and f"{signed(bad['best_value'])} unit" not in text, text
     assert "Try again" in text
     assert page.get_attribute("tj-puzzle", "data-moves") == "0"     # nothing applied: retry
     assert page.locator("tj-puzzle .tj-pz__tile").count() == len(p.position.to_hand().holdings[p.hero])
@@ -323,7 +349,7 @@ def test_wrong_move_is_explained_then_hint_and_retry(tab):
     assert page.get_attribute("tj-puzzle", "data-outcome") == "failed"
     entry = storage(tab)["puzzles"][p.id]
     assert entry["first"] == entry["status"] == "failed" and entry["later"] is True and entry["tries"] == 1
-    assert "missed ✗ (solved on a retry)" in page.inner_text("tj-puzzle .tj-pz__progress")
+    assert "missed ✗ (then solved)" in page.inner_text("tj-puzzle .tj-pz__progress")
     assert "solved 0 · missed 1" in page.inner_text("tj-puzzle .tj-pz__progress")
     assert tab.problems() == []
 
@@ -344,6 +370,137 @@ def test_hidden_puzzle_reveals_every_tile_at_the_end(tab):
     shown = page.eval_on_selector_all("tj-puzzle .tj-pz__end .tj-pz__act", "as => as.map(a => a.dataset.kind + ':' + a.dataset.tiles)")
     assert shown == [f"{a['kind']}:{' '.join(a['tiles'])}" for t in line["position"]["tricks"] for a in t["actions"]]
     assert all(x.split(":")[1] for x in shown)
+    assert tab.problems() == []
+
+
+def expected_tracker(pos: dict) -> dict[str, int]:
+    """Unseen count per face from a puzzle_step / puzzle_load position (what the page shows)."""
+    hero = pos["hero"]
+    out = {t.code: t.copies for t in TILES}
+    for c in pos["shown"] + pos["hero_discards"] + pos["holdings"][hero]:
+        out[c] -= 1
+    return {c: n for c, n in out.items() if n}
+
+
+def test_hidden_puzzle_tracker_and_trick_history(new_tab):
+    """A hidden-hands puzzle shows what is known: the tiles shown face up, your own face-down
+    discards, and every face still unseen with its count; finished tricks stay on the board
+    (who led, each seat's play — face-down discards as backs, yours face up — who won).
+    At phone width."""
+    p = next((x for x in ALL if x.visibility == "hidden" and len(x.solution) > 1), None)
+    if p is None:
+        pytest.skip("no multi-move hidden puzzle")
+    tab = new_tab(viewport={"width": 375, "height": 900})
+    tab.goto(puzzle_page(p, "en"))
+    ready(tab)
+    page = tab.page
+    start = P.load_json(p)["position"]
+    unseen = lambda: dict(page.eval_on_selector_all(
+        "tj-puzzle .tj-pz__unseen li", "ls => ls.map(l => [l.dataset.code, Number(l.dataset.n)])"))
+    assert unseen() == expected_tracker(start)
+    assert int(page.get_attribute("tj-puzzle .tj-pz__tracker", "data-unseen")) == sum(expected_tracker(start).values())
+    mine = page.eval_on_selector_all("tj-puzzle .tj-pz__track-row.is-mine svg.tj-tile", "ss => ss.map(s => s.dataset.tile)")
+    assert mine == start["hero_discards"]
+    assert page.is_hidden("tj-puzzle .tj-pz__history")
+    play(tab, p.solution[0])
+    assert page.get_attribute("tj-puzzle", "data-verdict") == "correct"
+    after = P.step(p, [], p.solution[0])["position"]
+    assert unseen() == expected_tracker(after)
+    tricks = page.eval_on_selector_all("tj-puzzle .tj-pz__hist-trick", "ts => ts.map(t => [t.dataset.leader, t.dataset.winner])")
+    assert tricks == [[t["leader"], t["winner"]] for t in after["tricks"]] and tricks
+    acts = page.eval_on_selector_all("tj-puzzle .tj-pz__hist-trick .tj-pz__act",
+                                     "as => as.map(a => [a.dataset.seat, a.dataset.kind, a.querySelectorAll('svg[data-tile=back]').length])")
+    hero = SEATS[p.hero]
+    assert acts == [[a["seat"], a["kind"], 0 if a["kind"] == "play" or a["seat"] == hero else a["unknown"]]
+                    for t in after["tricks"] for a in t["actions"]]
+    assert "Tricks played" in page.inner_text("tj-puzzle .tj-pz__history")
+    assert tab.page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.locator("tj-puzzle .tj-pz__history").scroll_into_view_if_needed()
+    tab.shot("puzzle-hidden-tracker-375")
+    assert tab.problems() == []
+
+
+def test_hint_from_the_start_then_title_themes_and_next(tab):
+    """The hint is there before any move and names something true of the best move; a solve
+    with it counts as helped; the title and themes appear once solved, with "Next" (same
+    theme, unsolved first) and a random unsolved puzzle."""
+    p = next(x for x in ALL if x.visibility == "open" and sum(1 for y in ALL if set(y.themes) & set(x.themes)) > 2)
+    tab.goto(puzzle_page(p))
+    ready(tab)
+    page = tab.page
+    assert page.get_attribute("tj-puzzle", "data-blind") == "true"
+    assert p.title["hant"] not in page.inner_text("tj-puzzle") and page.locator("tj-puzzle .tj-pz__theme").count() == 0
+    assert page.is_enabled("tj-puzzle .tj-pz__hint")
+    page.click("tj-puzzle .tj-pz__hint")
+    page.wait_for_selector("tj-puzzle[data-hint=shown]")
+    assert P.hint(p, [])["hint"]["hant"] in page.inner_text("tj-puzzle .tj-pz__hint-text")
+    assert storage(tab)["puzzles"][p.id]["status"] == "failed" and storage(tab)["puzzles"][p.id]["tries"] == 0
+    for k, move in enumerate(p.solution):
+        if k:   # each later turn: a new hint for that position
+            page.click("tj-puzzle .tj-pz__hint")
+            page.wait_for_selector("tj-puzzle[data-hint=shown]")
+            assert P.hint(p, list(p.solution[:k]))["hint"]["hant"] in page.inner_text("tj-puzzle .tj-pz__hint-text")
+        play(tab, move)
+    page.wait_for_selector("tj-puzzle[data-state=solved]")
+    assert page.get_attribute("tj-puzzle", "data-outcome") == "failed"
+    assert "完成（用了提示）" in page.inner_text("tj-puzzle .tj-pz__feedback")
+    head = page.inner_text("tj-puzzle .tj-pz__head")
+    assert p.title["hant"] in head, head
+    assert page.eval_on_selector_all("tj-puzzle .tj-pz__theme", "as => as.map(a => a.getAttribute('href'))") == \
+        [f"../?theme={t}#finder" for t in p.themes]
+    ids = [x.id for x in ALL]
+    i = ids.index(p.id)
+    order = ALL[i + 1:] + ALL[:i]
+    nxt = next(x for x in order if set(x.themes) & set(p.themes))
+    assert page.get_attribute("tj-puzzle .tj-pz__next-link", "data-puzzle") == nxt.id
+    assert page.get_attribute("tj-puzzle .tj-pz__random-link", "data-puzzle") not in (None, p.id)
+    page.click("tj-puzzle .tj-pz__next-link")
+    page.wait_for_url(tab.url(f"puzzles/{nxt.id}/"))
+    page.wait_for_selector(f"tj-puzzle[data-puzzle='{nxt.id}'][data-state=ready]", timeout=ENGINE_TIMEOUT_MS)
+    assert tab.problems() == []
+
+
+def test_the_index_filters_by_theme_difficulty_hands_and_progress(new_tab):
+    tab = new_tab(viewport={"width": 375, "height": 900})
+    page = tab.page
+    solved = next(x for x in ALL if "dun_tian" in x.themes)
+    good = {"first": "solved", "status": "solved", "tries": 0, "date": "2026-11-30"}
+    save = {"version": 1, "puzzles": {solved.id: good}, "history": [solved.id], "daily": {}}
+    tab.page.add_init_script(f"localStorage.setItem('tianjiu.puzzles', {json.dumps(json.dumps(save))});")
+    count = lambda f: sum(1 for x in ALL if f(x))
+    tab.goto("en/puzzles/?theme=dun_tian")
+    page.wait_for_selector("tj-puzzle-finder[data-shown]")
+    shown = lambda: int(page.get_attribute("tj-puzzle-finder", "data-shown"))
+    visible = lambda: page.eval_on_selector_all("tj-puzzle-finder li:not([hidden]) a", "as => as.map(a => a.dataset.puzzleId)")
+    assert shown() == count(lambda x: "dun_tian" in x.themes) and visible() == [x.id for x in ALL if "dun_tian" in x.themes]
+    assert page.get_attribute("tj-puzzle-finder .tj-pzfind__theme[data-value=dun_tian]", "aria-pressed") == "true"
+    page.click("tj-puzzle-finder .tj-pzfind__level[data-value='2']")
+    assert shown() == count(lambda x: "dun_tian" in x.themes and x.difficulty == 2)
+    page.select_option("tj-puzzle-finder .tj-pzfind__vis", "hidden")
+    assert visible() == [x.id for x in ALL if "dun_tian" in x.themes and x.difficulty == 2 and x.visibility == "hidden"]
+    assert "theme=dun_tian" in page.url and "d=2" in page.url and "v=hidden" in page.url
+    page.click("tj-puzzle-finder .tj-pzfind__clear")
+    page.select_option("tj-puzzle-finder .tj-pzfind__status", "unsolved")
+    assert shown() == len(ALL) - 1 and solved.id not in visible()
+    page.select_option("tj-puzzle-finder .tj-pzfind__status", "solved")
+    assert visible() == [solved.id]
+    page.select_option("tj-puzzle-finder .tj-pzfind__status", "all")
+    # by keyboard: two themes (any of them)
+    page.focus("tj-puzzle-finder .tj-pzfind__theme[data-value=yao_finish]")
+    page.keyboard.press("Enter")
+    page.focus("tj-puzzle-finder .tj-pzfind__theme[data-value=sweep]")
+    page.keyboard.press("Space")
+    assert shown() == count(lambda x: {"yao_finish", "sweep"} & set(x.themes))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.evaluate("document.querySelector('#finder').scrollIntoView()")
+    tab.shot("puzzle-index-filters-375")
+    page.click("tj-puzzle-finder .tj-pzfind__random")     # a random unsolved one of those shown
+    page.wait_for_url(re.compile(r".*/en/puzzles/\d{4}/$"))
+    pid = page.url.rstrip("/").rsplit("/", 1)[1]
+    assert {"yao_finish", "sweep"} & set(next(x for x in ALL if x.id == pid).themes)
+    tab.goto("puzzles/#yao_finish")                         # a lesson's link to a theme chooses it
+    page.wait_for_selector("tj-puzzle-finder[data-shown]")
+    assert shown() == count(lambda x: "yao_finish" in x.themes)
     assert tab.problems() == []
 
 
@@ -389,6 +546,25 @@ def test_show_solution_at_any_time_counts_as_missed(tab):
     assert page.locator("tj-puzzle .tj-pz__solution .tj-pz__line-trick").count() == len(line["position"]["tricks"])
     assert p.explanation["hant"] in page.inner_text("tj-puzzle .tj-pz__solution")
     assert storage(tab)["puzzles"][p.id]["status"] == "failed"
+    # the line played on a board: every action, and a frame for each finished trick
+    acts = [a for st in line["steps"] for a in [st["move"], *st["replies"]]] + line["rest"]
+    steps = int(page.get_attribute("tj-puzzle .tj-pz__stepper", "data-steps"))
+    assert steps == len(acts) + len(line["position"]["tricks"])
+    board = "tj-puzzle .tj-pz__stepper"
+    trick_seats = lambda: page.eval_on_selector_all(f"{board} .tj-pz__trick .tj-pz__act", "as => as.map(a => a.dataset.seat + ':' + a.dataset.tiles)")
+    assert trick_seats() == [f"{a['seat']}:{' '.join(a['tiles'])}" for a in line["start"]["trick"]]
+    page.click(f"{board} .tj-pz__step-forward")
+    first = acts[0]
+    assert trick_seats()[-1] == f"{first['seat']}:{' '.join(first['tiles'])}"
+    assert page.get_attribute(board, "data-step") == "1"
+    page.focus(board)
+    page.keyboard.press("End")
+    assert page.get_attribute(board, "data-step") == str(steps)
+    page.keyboard.press("ArrowLeft")
+    assert page.get_attribute(board, "data-step") == str(steps - 1)
+    page.click(f"{board} .tj-pz__step-first")
+    assert page.get_attribute(board, "data-step") == "0" and page.is_disabled(f"{board} .tj-pz__step-back")
+    assert p.title["hant"] in page.inner_text("tj-puzzle")      # given up: the title is shown
     page.click("tj-puzzle .tj-pz__show-values")          # values along the solution's line
     page.wait_for_selector("tj-puzzle[data-values=shown]")
     steps = P.values(p, list(p.solution))["steps"]
@@ -457,6 +633,13 @@ def test_daily_puzzle_for_fixed_dates_and_the_archive(tab):
     assert [i[1] for i in items] == [P.puzzle_for(d, SCHEDULE_TEXT) for d in (i[0] for i in items)]
     assert items[0][2] == "solved"
     assert page.get_attribute(".tj-archive__item >> nth=0 >> a", "href") == f"../../puzzles/{pid}/"
+    # solved: its title; the days before (not tried here): no title, a neutral name
+    assert p.title["en"] in page.inner_text(".tj-archive__item >> nth=0")
+    for d, other, _ in items[1:]:
+        q = next(x for x in ALL if x.id == other)
+        text = page.inner_text(f".tj-archive__item[data-date='{d}']")
+        if q.id != pid:
+            assert q.title["en"] not in text and "tiles a seat" in text, text
     assert "daily streak 1" in page.inner_text("tj-puzzle-progress")
     assert tab.problems() == []
 
@@ -591,10 +774,11 @@ def test_puzzle_in_the_standalone_embed_example(tab):
     ready(tab, "#puzzle")
     pid = tab.page.get_attribute("#puzzle", "data-puzzle")
     p = next(x for x in ALL if x.id == pid)
-    assert p.title["en"] in tab.page.inner_text("#puzzle .tj-pz__title")   # lang="en" page
+    assert tab.page.inner_text("#puzzle .tj-pz__title") == f"Puzzle {pid}"   # lang="en" page; no spoiler
     for move in p.solution:
         play(tab, move, "#puzzle")
     tab.page.wait_for_selector("#puzzle[data-state=solved]")
+    assert p.title["en"] in tab.page.inner_text("#puzzle .tj-pz__title")
     assert tab.problems() == []
 
 

@@ -88,6 +88,18 @@ def test_typed_notation_and_bad_input(playground):
     assert message.startswith("寫法不對") and "77" in message, message
     assert page.get_attribute(f"{A} .tj-tray__input", "aria-invalid") == "true"
     assert page.get_attribute(f"{A} .tj-tray__tiles", "data-tiles") == "55 55"  # nothing lost
+    # the old result (of 55 55) is not left beside the error as if it were the typed text's
+    assert page.get_attribute("tj-playground", "data-stale") == "true"
+    assert page.is_hidden(f"{A} .tj-tray__verdict") and page.is_hidden(".tj-pg__compare")
+    page.fill(f"{A} .tj-tray__input", "")                # taken back: the result is current again
+    assert page.is_visible(f"{A} .tj-tray__verdict") and page.get_attribute("tj-playground", "data-stale") == "false"
+    # the input's own example works (繁體: "例如 66 36 或 天 天")
+    hint = page.get_attribute(f"{A} .tj-tray__input", "placeholder")
+    for example in hint.removeprefix("例如 ").split(" 或 "):
+        page.fill(f"{A} .tj-tray__input", example)
+        page.press(f"{A} .tj-tray__input", "Enter")
+        page.wait_for_function(f"document.querySelector('{A} .tj-tray__tiles').dataset.tiles === {json.dumps(' '.join(sorted(example.replace('天', '66').split(), reverse=True)))}")
+        assert page.is_hidden(f"{A} .tj-message"), example
     page.fill(f"{A} .tj-tray__input", "24 12")
     page.press(f"{A} .tj-tray__input", "Enter")
     page.wait_for_selector("tj-playground[data-play=supreme]")

@@ -115,8 +115,9 @@ def _strategy_n(n: int):
     ids = [av.action.notation() for av in options]
     best = sol.value
     board = board_json(hand)
-    q = {"prompt": join_texts(prompt, T("（所有人的牌都攤開；數字是你這手牌由現在起的輸贏。）",
-                                   " (All hands are open; values are your net result from now on.)")),
+    q = {"prompt": join_texts(prompt, T("（所有人的牌都攤開。選了之後，每個選項旁邊會顯示你這手牌由現在起的輸贏。）",
+                                   " (All hands are open. Once you have chosen, each choice shows your net "
+                                   "result from now on.)")),
          "ui": "choice", "board": board, "idea": idea, "cycle": {"n": n, "count": len(_STRATEGY)},
          "choices": [{"id": av.action.notation(), "text": action_text(av.action, not hand.trick),
                       "tiles": codes_of(av.action.tiles), "kind": av.action.kind} for av in options]}
@@ -126,18 +127,21 @@ def _strategy_n(n: int):
         a = answer_id(answer, ids)
         av = next(o for o in options if o.action.notation() == a)
         right = av.value == best
-        value = minus_sign(av.value)
-        units = "unit" if abs(av.value) == 1 else "units"
+        v = av.value
+        units = "unit" if abs(v) == 1 else "units"
         if right:
-            why = join_texts(T("對！", "Right!"), action_text(av.action, not hand.trick),
-                        T(f"：其他人怎樣應對，你最少都有 {value} 注。", f": whatever the others do, you get at "
-                                                              f"least {value} {units}."),
-                        T("這就是", "This is"), _IDEAS[idea])
+            # against the others' best replies: a floor on a win, a ceiling on a loss
+            res = (T(f"：其他人怎樣應對，你至少贏 {v} 注。", f": whatever the others do, you win at least {v} {units}.")
+                   if v > 0 else T(f"：其他人怎樣應對，你最多輸 {-v} 注。", f": whatever the others do, you lose at most {-v} {units}.")
+                   if v < 0 else T("：其他人怎樣應對，你都不會輸。", ": whatever the others do, you do not lose."))
+            why = join_texts(T("對！", "Right!"), action_text(av.action, not hand.trick), res,
+                             T("這就是", "This is"), _IDEAS[idea])
         else:
-            why = join_texts(T("不對。", "Not quite."), action_text(av.action, not hand.trick),
-                        T(f"：其他人應對得好，你只有 {value} 注；有更好的出法。想想",
-                          f": with the others' best replies you get only {value} {units}; there is a better "
-                          "choice. Think of"), _IDEAS[idea])
+            res = (T(f"：其他人應對得好，你只贏 {v} 注", f": with the others' best replies you win only {v} {units}")
+                   if v > 0 else T(f"：其他人應對得好，你要輸 {-v} 注", f": with the others' best replies you lose {-v} {units}")
+                   if v < 0 else T("：其他人應對得好，你不輸不贏", ": with the others' best replies you break even"))
+            why = join_texts(T("不對。", "Not quite."), action_text(av.action, not hand.trick), res,
+                             T("；有更好的出法。想想", "; there is a better choice. Think of"), _IDEAS[idea])
         out = {"correct": right, "why": why, "answer": best_ids[0] if (right or reveal) else None}
         if right or reveal:
             out["values"] = {o.action.notation(): o.value for o in options}

@@ -256,13 +256,21 @@ def _mask_action(a: dict, hidden: set[str]) -> dict:
 
 
 def state_json(puzzle: Puzzle, state: dict | Hand, reveal: bool = False) -> dict:
-    """``Hand.to_json()`` plus ``hidden`` (seats whose tiles the page must not show) and
-    ``hero``; for a hidden puzzle (unless ``reveal``) those seats' holdings become counts
+    """``Hand.to_json()`` plus ``hidden`` (seats whose tiles the page must not show),
+    ``hero`` and ``hero_discards`` (the codes the hero put face down, before the puzzle
+    and since, sorted: the page's tile tracker); for a hidden puzzle (unless ``reveal``) those seats' holdings become counts
     and their face-down discards lose their faces."""
     st = dict(state.to_json() if isinstance(state, Hand) else state)
     hidden = {SEATS[s] for s in range(4) if s != puzzle.hero} if puzzle.hidden and not reveal else set()
     st["hidden"] = [s for s in SEATS if s in hidden]
     st["hero"] = SEATS[puzzle.hero]
+    # what the hero knows it put face down: before the puzzle, and in its tricks (the tracker)
+    hero = SEATS[puzzle.hero]
+    own = [t.code for t in puzzle.position.discarded[puzzle.hero]]
+    for a in [x for r in st.get("tricks", []) for x in r["actions"]] + list(st.get("trick", [])):
+        if a["seat"] == hero and a["kind"] != "play":
+            own.extend(a["tiles"])
+    st["hero_discards"] = sorted(own)
     if hidden:
         st["holdings"] = {s: (len(v) if s in hidden else v) for s, v in st["holdings"].items()}
         st["trick"] = [_mask_action(a, hidden) for a in st["trick"]]
@@ -426,33 +434,95 @@ def values(puzzle: Puzzle, moves: Sequence[Any], budget: int = OP_BUDGET) -> dic
     return {"steps": steps, "done": line.done}
 
 
-def _describe(a: Action, hand: Hand, lang: str) -> str:
-    """An action's kind and class in words, never its tiles (for hints)."""
-    if a.kind == "discard":
-        return {"hant": "墊牌（不打）", "en": "discard (墊) rather than beat"}[lang]
+def _class_of(a: Action, hand: Hand) -> str | None:
+    """The play class key of an action (``"civil_single"`` …), None for a discard."""
+    if a.kind != "play":
+        return None
     from ..tiengow.game import play_of
 
     p = play_of(a.tiles, hand.rules)
-    cls = CLASS_NAMES[p.cls][0 if lang == "hant" else 2] if p else "?"
-    if not hand.trick:
-        return {"hant": f"出一手{cls}", "en": f"lead a {cls} play"}[lang]
-    return {"hant": f"用{cls}打", "en": f"beat with a {cls} play"}[lang]
+    return p.cls if p else None
+
+
+def _tile_words(t: Tile) -> tuple[str, str]:
+    return t.name_hant, f"{t.name_hant} ({t.name_en})"
+
+
+HINT_CLASS_SHARE = 0.5
+"""A class hint is given only when the class fits at most this share of the hero's
+distinct legal actions (else it says little: "lead a military single" when three of four
+tiles are military)."""
 
 
 def hint(puzzle: Puzzle, moves: Sequence[Any], budget: int = OP_BUDGET) -> dict:
-    """The ``puzzle_hint`` result: the file's hint at the first move (when it has one);
-    otherwise a generated one — the kind of the best action and its class, never the tiles."""
+    """The ``puzzle_hint`` result for the hero's current turn (recomputed for every
+    position; never for a finished puzzle: :class:`IllegalActionError`).
+
+    ``{"hint": {hant, en}, "generated": bool, "kind": k, "tiles": [codes named]}``:
+    the file's hint at the first move when it has one (``kind`` ``"file"``); otherwise the
+    first of these that is true of every best action and false of some other legal one —
+    ``"discard"`` (following: every best action is a discard (墊), every other one a play),
+    ``"beat"`` (every best action plays, every other one discards), ``"class"`` (every best
+    action has one play class that fits at most :data:`HINT_CLASS_SHARE` of the legal
+    actions), ``"use"`` (every best action of two or more tiles uses one tile),
+    ``"keep"`` (a tile no best action uses, played by the best-valued other action: "keep
+    your X"), then ``"discard"`` / ``"beat"`` when the kind tells some actions apart, else
+    ``"theme"`` (the puzzle's first theme and its blurb).  A hint names at
+    most one tile or class and never an action that is not legal now.
+    """
     line = play_line(puzzle, moves, budget)
     if puzzle.hint is not None and not moves:
-        return {"hint": dict(puzzle.hint), "generated": False}
+        return {"hint": dict(puzzle.hint), "generated": False, "kind": "file", "tiles": []}
+    hand = line.hand
     j = judge(line, budget)
-    best = next(a for a, v in zip(j.actions, j.values) if j.is_best(v))
-    n = len(line.hand.holdings[puzzle.hero])
-    hant = f"想一想：最好是{_describe(best, line.hand, 'hant')}。"
-    en = f"Think about it: the best is to {_describe(best, line.hand, 'en')}."
-    if n <= 1:
-        hant, en = "只剩一張牌：想想這一墩誰會贏。", "One tile left: who wins this trick?"
-    return {"hint": {"hant": hant, "en": en}, "generated": True}
+    best = [a for a, v in zip(j.actions, j.values) if j.is_best(v)]
+    others = sorted(((v, k, a) for k, (a, v) in enumerate(zip(j.actions, j.values)) if not j.is_best(v)),
+                    key=lambda x: (-x[0], x[1]))
+    other = [a for _, _, a in others]
+    following = bool(hand.trick)
+
+    def out(kind: str, hant: str, en: str, tiles: Sequence[Tile] = ()) -> dict:
+        return {"hint": {"hant": hant, "en": en}, "generated": True, "kind": kind,
+                "tiles": [t.code for t in tiles]}
+
+    all_down = all(a.kind != "play" for a in best)
+    all_up = all(a.kind == "play" for a in best)
+    discard = out("discard", "這一墩不值得打：墊牌（面向下）。",
+                  "This trick is not worth beating: discard (墊) face down.")
+    beat = out("beat", "這一墩要打：不要墊牌。", "Beat this trick: do not discard.")
+    if following and all_down and other and all(a.kind == "play" for a in other):
+        return discard
+    if following and all_up and other and all(a.kind != "play" for a in other):
+        return beat
+    classes = [_class_of(a, hand) for a in best]
+    if classes[0] is not None and all(c == classes[0] for c in classes):
+        fits = sum(1 for a in j.actions if _class_of(a, hand) == classes[0])
+        if fits < len(j.actions) and fits <= HINT_CLASS_SHARE * len(j.actions):
+            name = CLASS_NAMES[classes[0]]
+            if following:
+                return out("class", f"用{name[0]}打。", f"Beat it with a {name[2]}.")
+            return out("class", f"出一手{name[0]}。", f"Lead a {name[2]}.")
+    common = set(best[0].tiles)
+    for a in best[1:]:
+        common &= set(a.tiles)
+    if common and all(len(a.tiles) >= 2 for a in best):
+        t = sorted(common, key=lambda x: x.code)[0]
+        h, e = _tile_words(t)
+        return out("use", f"用你的{h}。", f"Use your {e}.", [t])
+    used = {t for a in best for t in a.tiles}
+    for a in other:
+        spare = [t for t in a.tiles if t not in used]
+        if spare:
+            h, e = _tile_words(spare[0])
+            return out("keep", f"先留着你的{h}。", f"Keep your {e} for now.", [spare[0]])
+    if following and all_down and any(a.kind == "play" for a in other):
+        return discard
+    if following and all_up and any(a.kind != "play" for a in other):
+        return beat
+    if puzzle.themes:
+        row = THEMES[puzzle.themes[0]]
+        return out("theme", f"想想「{row[0]}」：{row[3]}", f"Think of {row[2]}: {row[4]}")
+    return out("theme", "想想這一墩誰會贏。", "Think about who wins this trick.")
 
 
 def solution_line(puzzle: Puzzle, moves: Sequence[Any] | None = None,

@@ -11,3 +11,5 @@ import "./lesson-deal.js";
 import "./puzzle.js";        // <tj-puzzle>, <tj-daily-puzzle>, <tj-puzzle-archive>, <tj-puzzle-progress>
 import "./paigow.js";     // <tj-paigow-calc>, <tj-paigow-trainer>, <tj-paigow-drill>, <tj-paigow-quiz>
 import "./play-table.js";    // <tj-play-table>: the Play page (issue 16)
+import "./puzzle-finder.js";  // <tj-puzzle-finder> (the puzzle index)
+import "./lesson-progress.js";  // <tj-lesson-progress> (the lesson index)

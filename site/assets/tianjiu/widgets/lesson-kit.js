@@ -56,7 +56,11 @@ const SEATS = ["E", "S", "W", "N"];
 /** A position as a small table: one row a seat (name, badges, 棟, tiles) and the trick.
  *  board: {banker, streak?, leader?, finisher?, ask?, seats: {E: {tiles?, dong?}}, trick?: [...]}
  *  t: the widget's string function. */
-export function boardView(board, lang, t, { height = 40, trickLabel = null, labels = false, open = false } = {}) {
+export function boardView(board, lang, t, { height = 40, trickLabel = null, labels = false, open = false, hero = null } = {}) {
+  // one table layout everywhere (as the puzzles): you (South unless the board says) at the
+  // bottom, 下家 right, 對家 on top, 上家 left, the trick in the middle; a column on phones
+  const me = SEATS.indexOf(hero || board.hero || "S");
+  const pos = (s) => ["bottom", "right", "top", "left"][(SEATS.indexOf(s) - me + 4) % 4];
   const rows = SEATS.map((s) => {
     const seat = board.seats[s] || {};
     const badges = [];
@@ -68,14 +72,13 @@ export function boardView(board, lang, t, { height = 40, trickLabel = null, labe
       const tip = t("lessons.askTitle");
       badges.push(h("span", { class: "tj-badge tj-badge--ask", title: tip, "aria-label": tip }, "?"));
     }
-    return h("div", { class: "tj-lesson__seat", dataset: { seat: s } },
+    return h("div", { class: "tj-lesson__seat", dataset: { seat: s, pos: pos(s) } },
       h("span", { class: "tj-lesson__seat-name" }, seatName(s, lang), ...badges),
       seat.dong !== undefined ? h("span", { class: "tj-lesson__dong" }, t("lessons.dong", { n: seat.dong })) : null,
       seat.tiles !== undefined ? tileRow(seat.tiles, { height, lang, labels }) : null);
   });
-  const parts = [h("div", { class: "tj-lesson__seats" }, rows)];
-  if (board.trick && board.trick.length) parts.push(trickView(board.trick, lang, t, { height, best: board.best, title: trickLabel, open }));
-  return h("div", { class: "tj-lesson__board" }, parts);
+  const trick = board.trick && board.trick.length ? trickView(board.trick, lang, t, { height, best: board.best, title: trickLabel, open }) : null;
+  return h("div", { class: "tj-lesson__board" }, h("div", { class: "tj-lesson__seats" }, rows, trick));
 }
 
 /** The actions of a trick in order: face-up plays, face-down discards.  open: all hands

@@ -5,16 +5,24 @@
 // holds an answer key: after a wrong try it shows the engine's reason and lets the
 // user try again; after two wrong tries it offers to show the answer.
 // Attributes: kinds (space-separated, taken in turn), seed (the first question, for tests
-//   and links; without it every visit starts from a random question), title (optional
-//   heading text).
+//   and links; without it a first visit starts from question 1 — seed 0 — and later
+//   visits from a random one), count (questions in the stage, default STAGE), title.
+// A stage is finite: "question k of n", then the result ("4/5"), saved on the device
+// (lesson-progress.js; the lesson index shows it), "try again" and the next lesson.
 // Questions: seed, seed + 1, …  A question identical to the previous one of its kind is
 // skipped; kinds with a fixed set of positions (q.cycle) say when they start again.
 // State for tests: data-kind, data-seed, data-verdict ("" | "right" | "wrong"),
-//   data-tries, data-score ("right/asked"), data-skipped (repeats skipped so far).
+//   data-tries, data-score ("right/asked"), data-skipped (repeats skipped so far),
+//   data-question ("k/n"), data-stage ("" | "done"), data-result ("right/n").
 // Keyboard: every choice and tile is a button (Tab / Enter / Space); "Next" moves on.
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { tileSvg, BY_CODE, tileCaption } from "../tiles.js";
 import { txt, bareTile, pipLabel, tileRow, boardView, randomSeed, seatName, signed } from "./lesson-kit.js";
+import * as marks from "./lesson-progress.js";
+
+/** Questions in a stage unless the attribute count says otherwise (fewer when the kind has
+ *  fewer fixed positions). */
+export const STAGE = 5;
 
 /** "天 66": a tile's name and pips, for controls whose question is not the name. */
 function named(code, lang) {
@@ -26,7 +34,11 @@ export class TjLessonQuiz extends TjWidget {
     this.kinds = (this.getAttribute("kinds") || "tile_name").trim().split(/\s+/);
     // getAttribute("seed") is null without the attribute, and Number(null) is 0: test presence
     const seed = this.hasAttribute("seed") ? Number(this.getAttribute("seed")) : NaN;
-    this.seed = Number.isInteger(seed) && seed >= 0 ? seed : randomSeed();
+    this.stageId = this.kinds.join(" ");
+    this.seed = Number.isInteger(seed) && seed >= 0 ? seed : marks.markOf(this.stageId) ? randomSeed() : 0;
+    const count = Number(this.getAttribute("count"));
+    this.total = Number.isInteger(count) && count > 0 ? count : STAGE;
+    this.dataset.stage = "";
     this.lastKey = {};      // kind → the last question of that kind (to skip a repeat)
     this.cycleStart = {};   // kind → the position its cycle started from
     this.dataset.skipped = "0";
@@ -43,11 +55,14 @@ export class TjLessonQuiz extends TjWidget {
     this.checkBtn = h("button", { type: "button", class: "tj-button tj-button--primary", hidden: true, onclick: () => this.submitPick() }, this.t("lessons.check"));
     this.revealBtn = h("button", { type: "button", class: "tj-button", hidden: true, onclick: () => this.reveal() }, this.t("lessons.reveal"));
     this.nextBtn = h("button", { type: "button", class: "tj-button", onclick: () => this.next() }, this.t("lessons.next"));
+    this.counterEl = h("span", { class: "tj-quiz__counter" });
+    this.stageEl = h("div", { class: "tj-quiz__stage", hidden: true });
     const title = this.getAttribute("title") || this.t("lessons.quizTitle");
     this.append(h("div", { class: "tj-quiz" },
-      h("div", { class: "tj-quiz__head" }, h("p", { class: "tj-title" }, title), this.scoreEl),
-      this.noteEl, this.promptEl, this.showEl, this.choicesEl, this.feedbackEl,
-      h("div", { class: "tj-quiz__actions" }, this.checkBtn, this.revealBtn, this.nextBtn)));
+      h("div", { class: "tj-quiz__head" }, h("p", { class: "tj-title" }, title), this.counterEl, this.scoreEl),
+      this.qEl = h("div", { class: "tj-quiz__question" }, this.noteEl, this.promptEl, this.showEl, this.choicesEl, this.feedbackEl,
+        h("div", { class: "tj-quiz__actions" }, this.checkBtn, this.revealBtn, this.nextBtn)),
+      this.stageEl));
   }
 
   uid() {
@@ -82,6 +97,8 @@ export class TjLessonQuiz extends TjWidget {
         q = await this.engine.call("lesson_question", { kind, seed: this.seed });
       }
       this.lastKey[kind] = questionKey(q);
+      // a kind with fewer fixed positions than the stage: one round of them, no repeat
+      if (q.cycle && this.kinds.length === 1 && !this.hasAttribute("count")) this.total = Math.min(this.total, q.cycle.count);
       this.q = q;
       this.cycleNote(q);
       this.draw();
@@ -106,6 +123,10 @@ export class TjLessonQuiz extends TjWidget {
   }
 
   showScore() {
+    const k = Math.min(this.turn + 1, this.total);
+    this.counterEl.textContent = this.t("lessons.questionOf", { k, n: this.total });
+    this.dataset.question = `${k}/${this.total}`;
+    this.nextBtn.textContent = this.t(this.turn + 1 >= this.total ? "lessons.toResult" : "lessons.next");
     this.scoreEl.textContent = this.asked ? this.t("lessons.score", { right: this.right, asked: this.asked }) : "";
     this.dataset.score = `${this.right}/${this.asked}`;
   }
@@ -279,8 +300,51 @@ export class TjLessonQuiz extends TjWidget {
 
   async next() {
     if (this.dataset.busy) return;
+    if (this.tries === 0 && this.dataset.verdict !== "revealed") this.asked += 1;   // skipped: not right
+    if (this.turn + 1 >= this.total) {
+      this.finishStage();
+      return;
+    }
     this.turn += 1;
     this.seed += 1;
+    await this.load();
+    const first = this.choicesEl.querySelector("button");
+    if (first) first.focus();
+  }
+
+  /** The end of the stage: the result, saved on the device, then "try again" or the next lesson. */
+  finishStage() {
+    const right = this.right;
+    const n = this.total;
+    const mark = marks.recordStage(this.stageId, right, n);
+    this.dataset.stage = "done";
+    this.dataset.result = `${right}/${n}`;
+    this.qEl.hidden = true;
+    const next = document.querySelector("a.md-footer__link--next");
+    this.stageEl.replaceChildren(
+      h("p", { class: "tj-quiz__result" }, this.t(right === n ? "lessons.stageAll" : "lessons.stageDone", { right, n })),
+      mark ? h("p", { class: "tj-quiz__saved" }, this.t("lessons.stageSaved", { best: mark.best, n })) : null,
+      h("p", { class: "tj-quiz__actions" },
+        h("button", { type: "button", class: "tj-button tj-quiz__again", onclick: () => this.again() }, this.t("lessons.stageAgain")),
+        next ? h("a", { class: "tj-button tj-button--primary tj-quiz__next-lesson", href: next.getAttribute("href") },
+          marks.slugOf(new URL(next.getAttribute("href"), location.href).pathname) ? this.t("lessons.nextLesson")
+            : this.t("lessons.nextPage", { title: (next.querySelector(".md-ellipsis") || next).textContent.trim() })) : null));
+    this.stageEl.hidden = false;
+    this.showScore();
+    this.counterEl.textContent = this.t("lessons.stageResult", { right, n });
+    (this.stageEl.querySelector(".tj-quiz__next-lesson") || this.stageEl.querySelector("button")).focus();
+  }
+
+  async again() {
+    this.turn = 0;
+    this.asked = 0;
+    this.right = 0;
+    this.seed = randomSeed();
+    this.cycleStart = {};
+    this.dataset.stage = "";
+    delete this.dataset.result;
+    this.stageEl.hidden = true;
+    this.qEl.hidden = false;
     await this.load();
     const first = this.choicesEl.querySelector("button");
     if (first) first.focus();

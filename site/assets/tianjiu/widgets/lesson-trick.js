@@ -4,20 +4,30 @@
 // Pick tiles from your hand and play them face up (to beat) or discard them face
 // down (墊).  The engine checks the action (op "lesson_trick_play"), lets West and
 // North answer, and says whether you did right: win the trick when you can.
-// Attribute n: the first position (for tests and links); without it a visit starts at a
-// random one.  "Next position" goes round them all and says when it starts again.
+// Attribute n: the first position (for tests and links); without it a first visit starts
+// at position 1 and later ones at a random one.  A finite stage: every position once, then
+// the result ("right first time 5/6"), saved on the device (lesson-progress.js), "try
+// again" and the next lesson.
 // State for tests: data-n, data-verdict ("" | "illegal" | "right" | "wrong"), data-winner,
-// data-cycled ("true" when the positions start again).
+// data-cycled (always "false": a stage never starts again by itself), data-stage
+// ("" | "done"), data-result ("right/count").
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { tileSvg, BY_CODE, tileCaption } from "../tiles.js";
 import { txt, boardView, trickView, seatName, randomSeed } from "./lesson-kit.js";
+import * as marks from "./lesson-progress.js";
+
+const STAGE_ID = "trick";
 
 export class TjLessonTrick extends TjWidget {
   render() {
     const n = this.hasAttribute("n") ? Number(this.getAttribute("n")) : NaN;
     this.n = Number.isInteger(n) && n >= 0 ? n : null;   // null: a random position once the count is known
     this.seen = 0;
+    this.right = 0;
+    this.tried = new Set();   // positions answered (the first legal answer counts)
     this.dataset.verdict = "";
+    this.dataset.stage = "";
+    this.dataset.cycled = "false";
     this.introEl = h("p", { class: "tj-quiz__prompt" });
     this.boardEl = h("div", { class: "tj-trick__board" });
     this.handEl = h("div", { class: "tj-quiz__choices is-pick", role: "group", "aria-label": this.t("lessons.yourHand") });
@@ -27,19 +37,21 @@ export class TjLessonTrick extends TjWidget {
     this.againBtn = h("button", { type: "button", class: "tj-button", hidden: true, onclick: () => this.load() }, this.t("lessons.again"));
     this.nextBtn = h("button", { type: "button", class: "tj-button", onclick: () => this.nextPosition() }, this.t("lessons.nextPosition"));
     this.noteEl = h("p", { class: "tj-quiz__note", role: "status", hidden: true });
+    this.stageEl = h("div", { class: "tj-quiz__stage", hidden: true });
     this.append(h("div", { class: "tj-quiz tj-trick" },
       h("div", { class: "tj-quiz__head" }, h("p", { class: "tj-title" }, this.t("lessons.trickTitle")),
         this.counterEl = h("span", { class: "tj-quiz__score" })),
-      this.noteEl, this.introEl, this.boardEl,
-      h("p", { class: "tj-trick__hand-title" }, this.t("lessons.yourHand")),
-      this.handEl, this.feedbackEl,
-      h("div", { class: "tj-quiz__actions" }, this.playBtn, this.discardBtn, this.againBtn, this.nextBtn)));
+      this.qEl = h("div", {}, this.noteEl, this.introEl, this.boardEl,
+        h("p", { class: "tj-trick__hand-title" }, this.t("lessons.yourHand")),
+        this.handEl, this.feedbackEl,
+        h("div", { class: "tj-quiz__actions" }, this.playBtn, this.discardBtn, this.againBtn, this.nextBtn)),
+      this.stageEl));
   }
 
   async ready() {
     if (this.n === null) {
       const first = await this.engine.call("lesson_trick", { n: 0 });
-      this.n = randomSeed() % first.count;
+      this.n = marks.markOf(STAGE_ID) ? randomSeed() % first.count : 0;
     }
     this.start = this.n;
     await this.load();
@@ -47,12 +59,46 @@ export class TjLessonTrick extends TjWidget {
 
   nextPosition() {
     if (this.dataset.busy) return;
-    this.n = (this.n + 1) % (this.count || 1);
+    this.tried.add(this.n);   // skipped: not right
     this.seen += 1;
-    const again = this.n === this.start;
-    this.noteEl.textContent = again ? this.t("lessons.cycleAgainTrick", { count: this.count }) : "";
-    this.noteEl.hidden = !again;
-    this.dataset.cycled = String(again);
+    if (this.seen >= (this.count || 1)) {
+      this.finishStage();
+      return;
+    }
+    this.n = (this.n + 1) % (this.count || 1);
+    this.load();
+  }
+
+  /** Every position done: the result, saved on the device, "try again", the next lesson. */
+  finishStage() {
+    const right = this.right;
+    const n = this.count;
+    const mark = marks.recordStage(STAGE_ID, right, n);
+    this.dataset.stage = "done";
+    this.dataset.result = `${right}/${n}`;
+    this.qEl.hidden = true;
+    const next = document.querySelector("a.md-footer__link--next");
+    this.stageEl.replaceChildren(
+      h("p", { class: "tj-quiz__result" }, this.t(right === n ? "lessons.stageAll" : "lessons.stageDone", { right, n })),
+      mark ? h("p", { class: "tj-quiz__saved" }, this.t("lessons.stageSaved", { best: mark.best, n })) : null,
+      h("p", { class: "tj-quiz__actions" },
+        h("button", { type: "button", class: "tj-button tj-quiz__again", onclick: () => this.restartStage() }, this.t("lessons.stageAgain")),
+        next ? h("a", { class: "tj-button tj-button--primary tj-quiz__next-lesson", href: next.getAttribute("href") }, this.t("lessons.nextLesson")) : null));
+    this.stageEl.hidden = false;
+    this.counterEl.textContent = this.t("lessons.stageResult", { right, n });
+    (this.stageEl.querySelector(".tj-quiz__next-lesson") || this.stageEl.querySelector("button")).focus();
+  }
+
+  restartStage() {
+    this.seen = 0;
+    this.right = 0;
+    this.tried = new Set();
+    this.n = randomSeed() % (this.count || 1);
+    this.start = this.n;
+    this.dataset.stage = "";
+    delete this.dataset.result;
+    this.stageEl.hidden = true;
+    this.qEl.hidden = false;
     this.load();
   }
 
@@ -78,7 +124,8 @@ export class TjLessonTrick extends TjWidget {
   draw() {
     const lang = this.language;
     const pos = this.pos;
-    this.counterEl.textContent = this.t("lessons.positionOf", { n: this.n + 1, count: this.count });
+    this.counterEl.textContent = this.t("lessons.positionOf", { n: this.seen + 1, count: this.count });
+    this.nextBtn.textContent = this.t(this.seen + 1 >= this.count ? "lessons.toResult" : "lessons.nextPosition");
     this.introEl.textContent = this.t(pos.size === 1 ? "lessons.trickIntro1" : "lessons.trickIntro", { lead: txt(pos.lead.name, lang), n: pos.size });
     const board = { ...pos.board, seats: { ...pos.board.seats, S: { dong: pos.board.seats.S.dong } } };
     this.boardEl.replaceChildren(boardView(board, lang, this.t.bind(this), { height: 40 }));
@@ -116,6 +163,10 @@ export class TjLessonTrick extends TjWidget {
       }
       this.dataset.verdict = r.correct ? "right" : "wrong";
       this.dataset.winner = r.winner;
+      if (!this.tried.has(this.n)) {   // the first answer at this position counts
+        this.tried.add(this.n);
+        if (r.correct) this.right += 1;
+      }
       const lang = this.language;
       this.boardEl.replaceChildren(
         trickView(r.trick, lang, this.t.bind(this), { height: 40, best: r.winner }),

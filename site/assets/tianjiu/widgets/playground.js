@@ -66,6 +66,13 @@ export class TjPlayground extends TjWidget {
       });
       input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); this.typed(tray); } });
       input.addEventListener("change", () => this.typed(tray));
+      input.addEventListener("input", () => {   // the wrong text taken back: the results are current again
+        if (!input.value.trim() && input.getAttribute("aria-invalid") === "true") {
+          input.setAttribute("aria-invalid", "false");
+          this.trayMessage(tray, "");
+          this.stale(false);
+        }
+      });
       const verdict = h("p", { class: "tj-tray__verdict", "aria-live": "polite" });
       const message = h("p", { class: "tj-message", role: "alert", hidden: true });
       const section = h("section", { class: "tj-tray", "data-tray": tray, onclick: (e) => {
@@ -175,7 +182,16 @@ export class TjPlayground extends TjWidget {
     } catch (err) {
       input.setAttribute("aria-invalid", "true");
       this.trayMessage(tray, err.type ? explain(err, this.language) : err.message);
+      this.stale(true);   // the result shown is of the tiles before, not of what was typed
     }
+  }
+
+  /** Hide the results while a tray's typed text is wrong (they would be of the old tiles). */
+  stale(on) {
+    if (!this.compareEl || !this.trayEls || TRAYS.some((t) => !this.trayEls[t])) return;
+    this.dataset.stale = String(on);
+    for (const tray of TRAYS) this.trayEls[tray].verdict.hidden = on;
+    this.compareEl.hidden = on;
   }
 
   trayMessage(tray, text) {
@@ -206,6 +222,7 @@ export class TjPlayground extends TjWidget {
   // ---------------------------------------------------------------- display
 
   changed() {
+    this.stale(false);
     this.refresh();
     this.update();
   }

@@ -1,7 +1,7 @@
 // Drawing for <tj-puzzle>: the table (four seats, 棟, banker, the trick), a line of
 // tricks (solution, reveal) and the values view.  Pure DOM from JSON; no engine.
 import { h } from "../widget.js";
-import { tileSvg, BY_CODE, tileNames } from "../tiles.js";
+import { tileSvg, BY_CODE, tileNames, tileCaption } from "../tiles.js";
 import { label, engineText } from "../i18n.js";
 
 export const SEATS = ["E", "S", "W", "N"];
@@ -79,6 +79,17 @@ export function tileRow(tiles, { height = 40, lang = "hant", cls = "" } = {}) {
   return row;
 }
 
+/** Face-up tiles each with its name under it (the others' open hands: English pages
+ *  give the Chinese name too, as on the hero's tiles). */
+export function namedRow(codes, { height = 48, lang = "hant" } = {}) {
+  return h("span", { class: "tj-pz__row tj-pz__named" }, codes.map((code) => {
+    const cell = h("span", { class: "tj-pz__named-tile", dataset: { code } });
+    cell.innerHTML = tileSvg(code, { height, lang });
+    cell.append(h("span", { class: "tj-pz__tile-name", "aria-hidden": "true" }, ...tileCaption(code, lang)));
+    return cell;
+  }));
+}
+
 /** What an action is in words: "天、九" / "墊 2 張" (face down) / "墊 天" (revealed). */
 export function actionWords(a, lang, t, { reveal = false } = {}) {
   const n = actionSize(a);
@@ -111,7 +122,7 @@ export function bestSeat(trick) {
 /** The table.  frame: {holdings: {E: codes|count}, dong, banker, banker_streak, leader,
  *  to_act, trick, winner?, last?: {actions, winner, size}}; hero: seat; hand: the hero's
  *  interactive hand (an element) or null to draw the tiles. */
-export function tableView(frame, { lang, t, hero, hand = null, controls = null, height = 40, heroHeight = 56 }) {
+export function tableView(frame, { lang, t, hero, hand = null, controls = null, height = 40, heroHeight = 56, oppHeight = 48, reveal = false }) {
   const hi = SEATS.indexOf(hero);
   const seats = SEATS.map((_, k) => SEATS[(hi + k) % 4]);
   const panels = seats.map((seat, k) => {
@@ -124,7 +135,7 @@ export function tableView(frame, { lang, t, hero, hand = null, controls = null, 
     let tiles;
     if (isHero && hand) tiles = hand;
     else if (typeof held === "number") tiles = tileRow(held, { height, lang, cls: "is-hidden" });
-    else tiles = tileRow(held || [], { height: isHero ? heroHeight : height, lang });
+    else tiles = namedRow(held || [], { height: isHero ? heroHeight : oppHeight, lang });   // open hands: read them
     return h("section", {
       class: `tj-pz__seat${isHero ? " is-hero" : ""}${frame.to_act === seat ? " is-turn" : ""}`,
       dataset: { seat, pos: POS[k], tiles: typeof held === "number" ? "" : (held || []).join(" ") },
@@ -139,11 +150,11 @@ export function tableView(frame, { lang, t, hero, hand = null, controls = null, 
     tiles,
     isHero && controls ? controls : null);
   });
-  return h("div", { class: "tj-pz__table" }, panels[2], panels[3], trickView(frame, { lang, t, height }), panels[1], panels[0]);
+  return h("div", { class: "tj-pz__table" }, panels[2], panels[3], trickView(frame, { lang, t, height, reveal }), panels[1], panels[0]);
 }
 
 /** The trick in progress, or (between tricks) the last finished trick. */
-export function trickView(frame, { lang, t, height = 40 }) {
+export function trickView(frame, { lang, t, height = 40, reveal = false }) {
   const live = frame.trick && frame.trick.length ? frame.trick : null;
   const shown = live || (frame.last ? frame.last.actions : []);
   const winner = live ? (frame.winner ?? null) : frame.last ? frame.last.winner : null;
@@ -155,7 +166,7 @@ export function trickView(frame, { lang, t, height = 40 }) {
   else title = t("puzzle.trickNone");
   return h("div", { class: `tj-pz__trick${live ? "" : " is-past"}`, role: "group", "aria-label": title },
     h("p", { class: "tj-pz__trick-title" }, title),
-    shown.length ? h("ol", { class: "tj-pz__acts" }, shown.map((a) => actionView(a, lang, t, { height, best: a.seat === best && a.kind === "play", auto: !!a.auto }))) : null);
+    shown.length ? h("ol", { class: "tj-pz__acts" }, shown.map((a) => actionView(a, lang, t, { height, reveal, best: a.seat === best && a.kind === "play", auto: !!a.auto }))) : null);
 }
 
 /** A whole line of tricks (solution / reveal): [{actions, winner, size}], discards face up.
@@ -251,4 +262,62 @@ export function stepFrames(before, actions, after) {
     }
   }
   return frames;
+}
+
+/** Counts per face code: {code: n}. */
+function countCodes(codes) {
+  const n = {};
+  for (const c of codes || []) n[c] = (n[c] || 0) + 1;
+  return n;
+}
+
+/** What the hero knows of the tiles it cannot see (hidden-hand puzzles): every face of the
+ *  set minus the hero's hand, the tiles shown face up (pos.shown: finished tricks and the
+ *  trick on the table) and the hero's own face-down discards (pos.hero_discards).
+ *  Returns {shown, mine, unseen: [[code, n]…] in table order, total}. */
+export function tileTracker(pos, hero) {
+  const held = Array.isArray(pos.holdings[hero]) ? pos.holdings[hero] : [];
+  const out = countCodes([...(pos.shown || []), ...(pos.hero_discards || []), ...held]);
+  const unseen = [];
+  let total = 0;
+  for (const code of Object.keys(BY_CODE)) {
+    const n = Math.max(0, (BY_CODE[code].copies || 0) - (out[code] || 0));
+    if (n) unseen.push([code, n]);
+    total += n;
+  }
+  return { shown: [...(pos.shown || [])], mine: [...(pos.hero_discards || [])], unseen, total };
+}
+
+/** The tile tracker as a box: shown face up, put face down by you, still unseen (per face). */
+export function trackerView(pos, { lang, t, hero, height = 40 }) {
+  const tr = tileTracker(pos, hero);
+  const row = (title, codes, cls) => h("div", { class: `tj-pz__track-row ${cls}` },
+    h("p", { class: "tj-pz__track-title" }, title),
+    codes.length ? tileRow(codes, { height, lang }) : h("span", { class: "tj-pz__note" }, t("puzzle.trackNone")));
+  const faces = h("ul", { class: "tj-pz__unseen" }, tr.unseen.map(([code, n]) => {
+    const li = h("li", { dataset: { code, n } });
+    li.innerHTML = tileSvg(code, { height, lang });
+    li.append(h("span", { class: "tj-pz__unseen-n" }, `×${n}`));
+    li.title = `${BY_CODE[code][lang] || BY_CODE[code].hant} ×${n}`;
+    return li;
+  }));
+  return h("section", { class: "tj-pz__tracker", dataset: { unseen: tr.total }, "aria-label": t("puzzle.trackTitle", { n: tr.total }) },
+    h("p", { class: "tj-pz__box-title" }, t("puzzle.trackTitle", { n: tr.total })),
+    row(t("puzzle.trackShown", { n: tr.shown.length }), tr.shown, "is-shown"),
+    row(t("puzzle.trackMine", { n: tr.mine.length }), tr.mine, "is-mine"),
+    h("div", { class: "tj-pz__track-row is-unseen" }, h("p", { class: "tj-pz__track-title" }, t("puzzle.trackUnseen", { n: tr.total })), faces));
+}
+
+/** The tricks finished so far (a history on the board): who led, what each seat played or
+ *  put face down (backs; your own discards face up: you know them), who won. */
+export function historyView(tricks, { lang, t, hero, height = 40 }) {
+  return h("section", { class: "tj-pz__history", dataset: { tricks: tricks.length }, "aria-label": t("puzzle.historyTitle", { n: tricks.length }) },
+    h("p", { class: "tj-pz__box-title" }, t("puzzle.historyTitle", { n: tricks.length })),
+    h("ol", { class: "tj-pz__tricks" }, tricks.map((tr, i) => h("li", { class: "tj-pz__hist-trick", dataset: { winner: tr.winner ?? "", leader: tr.leader ?? "" } },
+      h("p", { class: "tj-pz__line-title" }, t("puzzle.trickNo", { n: i + 1 }), " — ",
+        t("puzzle.histLed", { seat: seatName(tr.leader ?? tr.actions[0].seat, lang) }), lang === "en" ? "; " : "；",
+        t("puzzle.wins", { seat: seatName(tr.winner, lang), n: tr.size ?? actionSize(tr.actions[0]) })),
+      h("ol", { class: "tj-pz__acts" }, tr.actions.map((a) => actionView(a, lang, t, {
+        height, reveal: a.seat === hero, best: a.seat === tr.winner && a.kind === "play", mine: a.seat === hero,
+      })))))));
 }

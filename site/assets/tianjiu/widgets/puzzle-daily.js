@@ -182,9 +182,11 @@ export class TjPuzzleArchive extends DataWidget {
           const status = mine && mine.id === id ? mine.status : progress.statusOf(id, data);
           rows.push(h("li", { class: `tj-archive__item${day === today ? " is-today" : ""}`, dataset: { date, puzzle: id, status: status || "" } },
             h("time", { datetime: date, class: "tj-archive__date" }, date),
-            // today's puzzle keeps its title (a spoiler) until you have tried it
+            // a title gives the answer away: shown once you have solved the puzzle
             h("a", { href: this.pageOf(id), "data-puzzle-id": id },
-              day === today && !status ? `${id} (${this.t("puzzle.today")})` : `${id} ${loc(meta.title, lang)}`),
+              ["solved", "later"].includes(progress.displayStatusOf(id, data)) ? `${id} ${loc(meta.title, lang)}`
+                : `${id}${day === today ? ` (${this.t("puzzle.today")})` : ""} · ${this.t("puzzle.neutral", {
+                  n: meta.size ?? "?", v: this.t(meta.visibility === "hidden" ? "puzzle.hiddenShort" : "puzzle.openShort") })}`),
             h("span", { class: "tj-archive__stars", "aria-label": this.t("puzzle.difficultyLabel", { n: meta.difficulty || 0 }) },
               h("span", { "aria-hidden": "true" }, "★".repeat(meta.difficulty || 0))),
             h("span", { class: `tj-archive__status is-${status || "new"}` }, this.t(`puzzle.mine.${status || "new"}`))));

@@ -21,11 +21,12 @@ import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { tileSvg, BY_CODE, tileCaption } from "../tiles.js";
 import {
   SEATS, seatName, tileNames, fmtValue, actionSize, actionWords, tableView, lineView, valuesView, stepFrames, parseAction,
-  unitsText, moveText, storyText,
+  unitsText, moveText, storyText, trackerView, historyView,
 } from "./puzzle-board.js";
 import * as progress from "./puzzle-progress.js";
 import { loc } from "./puzzle-board.js";
 import "./puzzle-daily.js";
+import { unsolved } from "./puzzle-finder.js";
 
 
 export class TjPuzzle extends TjWidget {
@@ -38,6 +39,8 @@ export class TjPuzzle extends TjWidget {
     this.promptEl = h("p", { class: "tj-pz__prompt" });
     this.factsEl = h("p", { class: "tj-pz__facts" });
     this.boardEl = h("div", { class: "tj-pz__board" });
+    this.historyEl = h("div", { class: "tj-pz__history-box", hidden: true });
+    this.trackerEl = h("div", { class: "tj-pz__tracker-box", hidden: true });
     this.feedbackEl = h("div", { class: "tj-pz__feedback", role: "status", "aria-live": "polite", hidden: true });
     this.noticeEl = h("p", { class: "tj-message tj-pz__notice", role: "alert", hidden: true });
     this.hintBtn = this.button("puzzle.hint", () => this.hint(), { disabled: true, cls: "tj-pz__hint" });
@@ -45,7 +48,7 @@ export class TjPuzzle extends TjWidget {
     this.restartBtn = this.button("puzzle.restart", () => this.restart(), { disabled: true, cls: "tj-pz__restart" });
     this.solutionBtn = this.button("puzzle.showSolution", () => this.showSolution(), { cls: "tj-pz__show-solution" });
     this.solutionBtn.title = this.t("puzzle.hintNote");   // counts the puzzle as missed
-    this.hintBtn.title = this.t("puzzle.hintAfterWrong");
+    this.hintBtn.title = this.t("puzzle.hintTitle");   // counts the solve as helped
     this.valuesBtn = this.button("puzzle.showValues", () => this.showValues(), { hidden: true, cls: "tj-pz__show-values" });
     this.toolsEl = h("div", { class: "tj-pz__tools" }, this.hintBtn, this.undoBtn, this.restartBtn, this.solutionBtn, this.valuesBtn);
     this.endEl = h("div", { class: "tj-pz__end", hidden: true });
@@ -55,7 +58,7 @@ export class TjPuzzle extends TjWidget {
     this.srEl = h("p", { class: "tj-pz__sr", "aria-live": "polite" });   // the replies, for screen readers
     this.keysEl = h("details", { class: "tj-pz__keys" }, h("summary", {}, this.t("puzzle.keysTitle")), h("p", {}, this.t("puzzle.keys")));
     this.append(h("div", { class: "tj-pz" }, this.headEl, this.noticeEl, this.promptEl, this.factsEl, this.boardEl,
-      this.feedbackEl, this.srEl, this.toolsEl, this.endEl, this.solutionEl, this.valuesEl, this.progressEl, this.keysEl));
+      this.feedbackEl, this.srEl, this.toolsEl, this.historyEl, this.trackerEl, this.endEl, this.solutionEl, this.valuesEl, this.progressEl, this.keysEl));
     this.addEventListener("keydown", (e) => this.key(e));
     this.showNotice();
     if (this.getAttribute("preview")) this.loadPreview(this.getAttribute("preview"));
@@ -136,22 +139,32 @@ export class TjPuzzle extends TjWidget {
     const lang = this.language;
     const info = this.info;
     const stars = "★".repeat(info.difficulty) + "☆".repeat(Math.max(0, 5 - info.difficulty));
-    const themes = (info.themes || []).map((th) => loc(th, lang)).join(lang === "en" ? ", " : "、");
-    const own = !this.hasAttribute("no-title");  // on a puzzle page the page shows title and meta
-    // the daily puzzle (date="…") keeps its title and themes — they give the answer away —
-    // until it is solved or the solution is shown
-    // (solved before — this visit or an earlier one — or the solution shown: nothing left to spoil)
+    const own = !this.hasAttribute("no-title");  // on a puzzle page the page shows number and meta
+    // title and themes give the answer away: shown once the puzzle is solved or given up
+    // (this visit or an earlier one)
     const before = progress.displayStatusOf(info.id);
-    const blind = this.hasAttribute("date") && !this.revealed && before !== "solved" && before !== "later";
+    const blind = !this.revealed && before !== "solved" && before !== "later";
     this.dataset.blind = String(blind);
-    this.headEl.replaceChildren(
-      own ? h("p", { class: "tj-title tj-pz__title" }, blind ? this.t("puzzle.number", { id: info.id }) : loc(info.title, lang)) : "",
-      !own ? "" : h("p", { class: "tj-pz__meta" },
-        blind ? h("span", {}, this.t("puzzle.blindNote")) : h("span", {}, this.t("puzzle.number", { id: info.id })),
-        themes && !blind ? h("span", {}, this.t("puzzle.themes", { themes })) : null,
-        h("span", { class: "tj-pz__stars", "aria-label": this.t("puzzle.difficultyLabel", { n: info.difficulty }) },
-          h("span", { "aria-hidden": "true" }, stars)),
-        h("span", {}, this.t(`puzzle.visibility.${info.visibility === "hidden" ? "hidden" : "open"}`))));
+    const sep = lang === "en" ? ", " : "、";
+    const indexPage = this.getAttribute("index-page");
+    const themeList = (info.themes || []).flatMap((th, i) => [i ? sep : "",
+      indexPage ? h("a", { href: `${indexPage}?theme=${encodeURIComponent(th.id)}#finder`, class: "tj-pz__theme", dataset: { theme: th.id } }, loc(th, lang))
+        : h("span", { class: "tj-pz__theme", dataset: { theme: th.id } }, loc(th, lang))]);
+    const themes = themeList.length ? h("span", {}, this.t("puzzle.themes", { themes: "" }), ...themeList) : null;
+    if (own) {
+      this.headEl.replaceChildren(
+        h("p", { class: "tj-title tj-pz__title" }, blind ? this.t("puzzle.number", { id: info.id }) : loc(info.title, lang)),
+        h("p", { class: "tj-pz__meta" },
+          blind ? h("span", {}, this.t("puzzle.blindNote")) : h("span", {}, this.t("puzzle.number", { id: info.id })),
+          blind ? null : themes,
+          h("span", { class: "tj-pz__stars", "aria-label": this.t("puzzle.difficultyLabel", { n: info.difficulty }) },
+            h("span", { "aria-hidden": "true" }, stars)),
+          h("span", {}, this.t(`puzzle.visibility.${info.visibility === "hidden" ? "hidden" : "open"}`))));
+    } else {
+      this.headEl.replaceChildren(blind ? h("p", { class: "tj-pz__meta tj-pz__blind" }, this.t("puzzle.blindNote"))
+        : h("div", { class: "tj-pz__revealed" }, h("p", { class: "tj-title tj-pz__title" }, loc(info.title, lang)),
+          themes ? h("p", { class: "tj-pz__meta" }, themes) : null));
+    }
     this.promptEl.textContent = info.prompt ? loc(info.prompt, lang) : this.t("puzzle.defaultPrompt", { seat: seatName(this.hero, lang) });
     const p = this.start;
     this.factsEl.textContent = this.t("puzzle.facts", {
@@ -165,12 +178,13 @@ export class TjPuzzle extends TjWidget {
     this.recorded = false;    // this attempt's outcome is saved
     this.solvedSaved = false; // this attempt's solve is saved
     this.skipping = false;    // "Skip to the result" pressed during the engine's play-out
+    this.hinted = false;      // a hint was asked for this attempt
     this.done = false;
+    delete this.dataset.hint;
     this.state = "ready";
     delete this.dataset.outcome;
     this.dataset.verdict = "";
     this.feedback("");
-    this.hintBtn.disabled = true;
     this.valuesBtn.hidden = true;
     this.endEl.hidden = true;
     this.solutionEl.hidden = true;
@@ -217,10 +231,23 @@ export class TjPuzzle extends TjWidget {
     this.pickEl = h("p", { class: "tj-pz__pick", "aria-live": "polite" });
     const controls = h("div", { class: "tj-pz__controls" }, this.pickEl, h("div", { class: "tj-pz__buttons" }, this.playBtn, this.discardBtn));
     this.boardEl.replaceChildren(tableView(frame, { lang, t: this.t.bind(this), hero: this.hero, hand, controls: heroTurn ? controls : null }));
+    if (live) this.drawKnown(pos);
     this.updatePick();
+    this.hintBtn.disabled = !heroTurn;   // a hint for this position, from the first move on
     this.undoBtn.disabled = !live || this.moves.length === 0;
     this.restartBtn.disabled = !live || (this.moves.length === 0 && !this.done);
     this.dataset.moves = String(this.moves.length);
+  }
+
+  /** Beside the table: the tricks finished so far, and (hidden hands) the tile tracker. */
+  drawKnown(pos) {
+    const t = this.t.bind(this);
+    const tricks = pos.tricks || [];
+    const over = this.done || !!pos.result;
+    this.historyEl.hidden = over || !tricks.length;
+    this.historyEl.replaceChildren(...(this.historyEl.hidden ? [] : [historyView(tricks, { lang: this.language, t, hero: this.hero })]));
+    this.trackerEl.hidden = over || this.info.visibility !== "hidden";
+    this.trackerEl.replaceChildren(...(this.trackerEl.hidden ? [] : [trackerView(pos, { lang: this.language, t, hero: this.hero })]));
   }
 
   lastTrick(pos) {
@@ -389,14 +416,12 @@ export class TjPuzzle extends TjWidget {
     const what = moveText(r.action || { kind, tiles: codes }, lang, t);
     const hidden = this.info.visibility === "hidden";
     const units = unitsText(r.value, t);
-    const best = unitsText(r.best_value, t);
     if (!r.correct) {
       this.wrong += 1;
       this.busy = false;
       this.saveOutcome("wrong");
       this.selected.clear();
       this.updatePick();
-      this.hintBtn.disabled = false;
       // the concrete side of the verdict: what happens after this move with best play
       const story = r.refutation && !hidden ? storyText(r.refutation, { lang, t, hero: this.hero }) : null;
       const extra = [];
@@ -404,14 +429,17 @@ export class TjPuzzle extends TjWidget {
         // no line from the true deal here: it would name the tiles you cannot see, and you retry
         if (r.deals) extra.push(h("p", { class: "tj-pz__judged" }, t(r.exhaustive ? "puzzle.hiddenJudged" : "puzzle.hiddenJudgedSample", { n: r.deals })));
       } else {
-        extra.push(h("p", { class: "tj-pz__story" }, story ? t("puzzle.wrongStory", { move: what, story, best }) : t("puzzle.wrongPlain", { move: what, units, best })));
+        // the refutation, not the best move's value (that would make the retry a formality):
+        // the value comes after the solve (the values view)
+        extra.push(h("p", { class: "tj-pz__story" }, story ? t("puzzle.wrongStory", { move: what, story }) : t("puzzle.wrongPlain", { move: what, units })));
       }
       extra.push(h("p", { class: "tj-pz__retry" }, t("puzzle.retry")));
-      this.feedback(hidden ? t("puzzle.wrongHidden", { move: what, units, best }) : t("puzzle.wrong"), "wrong", extra);
+      this.feedback(hidden ? t("puzzle.wrongHidden", { move: what, units }) : t("puzzle.wrong"), "wrong", extra);
       (this.tileButtons[this.focusIndex] || this.hintBtn).focus();
       return;
     }
     this.selected.clear();
+    delete this.dataset.hint;   // a hint belongs to the position it was asked in
     const before = this.position;
     // the hero's action, the defenders' replies, and (after the solution's last move) the
     // rest of the hand, which the engine plays for every seat — the hero's tiles included
@@ -494,7 +522,7 @@ export class TjPuzzle extends TjWidget {
   /** Counts as "solved first time": no wrong try and no solution this attempt, and the
    *  puzzle never missed before (a retry after a miss stays a miss: puzzle-progress.js). */
   isClean() {
-    return this.wrong === 0 && !this.shown && progress.firstTry(this.puzzleId);
+    return this.wrong === 0 && !this.shown && !this.hinted && progress.firstTry(this.puzzleId);
   }
 
   async finish(r) {
@@ -516,10 +544,13 @@ export class TjPuzzle extends TjWidget {
     const graded = this.moves.length;
     const notes = [];
     if (graded && heroActs > graded) notes.push(h("p", { class: "tj-pz__graded" }, t(graded === 1 ? "puzzle.playedOut1" : "puzzle.playedOut", { n: graded })));
-    this.feedback(t(clean ? "puzzle.solvedClean" : this.shown ? "puzzle.solvedShown" : "puzzle.solvedHelped", { net: netText }), "done", notes);
+    const how = clean ? "puzzle.solvedClean" : this.shown ? "puzzle.solvedShown" : this.wrong ? "puzzle.solvedHelped" : this.hinted ? "puzzle.solvedHinted" : "puzzle.solvedHelped";
+    this.feedback(t(how, { net: netText }), "done", notes);
     this.valuesBtn.hidden = false;
     this.hintBtn.disabled = true;
     const parts = [];
+    const next = await this.nextView();
+    if (next) parts.push(next);
     if (result) parts.push(this.resultView(result));
     try {
       // the line as played, every face-down tile shown (the engine's true deal)
@@ -564,6 +595,12 @@ export class TjPuzzle extends TjWidget {
     this.busy = true;
     try {
       const r = await this.engine.call("puzzle_hint", { toml: this.toml, moves: this.moves });
+      if (!this.done) {
+        this.hinted = true;
+        this.saveOutcome("hint");
+        this.showProgress();
+      }
+      this.dataset.hintKind = r.kind || "";
       const box = h("p", { class: "tj-pz__hint-text" }, h("strong", {}, this.t("puzzle.hintIs")), " ", loc(r.hint, this.language));
       this.feedbackEl.hidden = false;
       this.feedbackEl.querySelector(".tj-pz__hint-text")?.remove();
@@ -592,12 +629,15 @@ export class TjPuzzle extends TjWidget {
       const heroMoves = solutionMoves(sol);
       this.solutionEl.replaceChildren(
         h("p", { class: "tj-subtitle" }, this.t("puzzle.solutionTitle")),
+        this.stepper(sol),
         h("ol", { class: "tj-pz__moves" }, heroMoves.map((m) => {
           const a = parseAction(m);
           return h("li", { dataset: { move: m } }, a.kind === "discard" ? this.t("puzzle.discardedTiles", { tiles: tileNames(a.tiles, lang) }) : tileNames(a.tiles, lang));
         })),
         (sol.explanation || this.info.explanation) ? h("p", { class: "tj-pz__explain" }, loc(sol.explanation || this.info.explanation, lang)) : null,
         lineView(solutionTricks(sol), { lang, t: this.t.bind(this), hero: this.hero, title: this.t("puzzle.solutionLine"), graded: heroMoves.length }));
+      const next = await this.nextView();
+      if (next) this.solutionEl.append(next);
       this.solutionEl.hidden = false;
       this.valuesBtn.hidden = false;
       this.dataset.solution = "shown";
@@ -607,6 +647,79 @@ export class TjPuzzle extends TjWidget {
     } finally {
       this.busy = false;
     }
+  }
+
+  /** After a solve (or the solution): "Next" — the next puzzle of a theme of this one,
+   *  unsolved first — and a random unsolved puzzle.  Needs attributes puzzles="…/puzzles/"
+   *  (index.json's folder) and index-page (where puzzle pages are: "../"); null without. */
+  async nextView() {
+    const dir = this.getAttribute("puzzles");
+    const page = this.getAttribute("index-page");
+    if (!dir || !page) return null;
+    let list;
+    try {
+      const r = await fetch(new URL(`${dir}index.json`, document.baseURI));
+      list = (await r.json()).puzzles;
+    } catch {
+      return null;   // no index: no links (the page's own previous / next links remain)
+    }
+    const me = list.findIndex((p) => p.id === this.puzzleId);
+    const order = [...list.slice(me + 1), ...list.slice(0, Math.max(0, me))];
+    const mine = new Set((this.info.themes || []).map((th) => th.id));
+    const open = (p) => unsolved(progress.displayStatusOf(p.id));
+    const same = order.filter((p) => p.themes.some((th) => mine.has(th)));
+    const next = same.find(open) || same[0] || order.find(open) || order[0];
+    const pool = order.filter(open);
+    const rnd = pool.length ? pool[Math.floor(Math.random() * pool.length)] : null;
+    const link = (p, key, cls) => h("a", { href: `${page}${p.id}/`, class: `tj-button ${cls}`, dataset: { puzzle: p.id } }, this.t(key, { id: p.id }));
+    return h("p", { class: "tj-pz__next" },
+      next ? link(next, same.includes(next) ? "puzzle.nextSame" : "puzzle.nextAny", "tj-button--primary tj-pz__next-link") : null,
+      rnd ? link(rnd, "puzzle.randomUnsolved", "tj-pz__random-link") : null);
+  }
+
+  /** The solution played on a board, one action at a time, back and forward (buttons,
+   *  ← → Home End on the stepper).  data-step / data-steps on the stepper (test hooks). */
+  stepper(sol) {
+    const lang = this.language;
+    const t = this.t.bind(this);
+    const actions = [];
+    for (const st of sol.steps || []) actions.push(st.move, ...(st.replies || []));
+    actions.push(...(sol.rest || []));
+    const frames = [{ ...sol.start, last: null, winner: null }, ...stepFrames(sol.start, actions, sol.position)];
+    const board = h("div", { class: "tj-pz__step-board" });
+    const caption = h("p", { class: "tj-pz__step-caption", "aria-live": "polite" });
+    const box = h("div", { class: "tj-pz__stepper", tabindex: "0", role: "group", "aria-label": t("puzzle.stepperLabel"), dataset: { steps: frames.length - 1 } });
+    let k = 0;
+    const btn = (key, to) => h("button", { type: "button", class: `tj-button tj-pz__step-${key}`, onclick: () => go(to()) }, t(`puzzle.step.${key}`));
+    const first = btn("first", () => 0);
+    const back = btn("back", () => k - 1);
+    const fwd = btn("forward", () => k + 1);
+    const last = btn("last", () => frames.length - 1);
+    const go = (i) => {
+      k = Math.max(0, Math.min(frames.length - 1, i));
+      const f = frames[k];
+      board.replaceChildren(tableView(f, { lang, t, hero: this.hero, reveal: true }));
+      let what = t("puzzle.stepStart");
+      if (k > 0) {
+        const a = f.trick[f.trick.length - 1];
+        what = f.pause ? t("puzzle.trickWon", { seat: seatName(f.winner, lang), n: actionSize(f.trick[0]) })
+          : `${seatName(a.seat, lang)}: ${actionWords(a, lang, t, { reveal: true })}`;
+      }
+      caption.textContent = `${t("puzzle.stepOf", { k, n: frames.length - 1 })} — ${what}`;
+      box.dataset.step = String(k);
+      first.disabled = back.disabled = k === 0;
+      fwd.disabled = last.disabled = k === frames.length - 1;
+    };
+    box.addEventListener("keydown", (e) => {
+      const to = { ArrowLeft: k - 1, ArrowRight: k + 1, Home: 0, End: frames.length - 1 }[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      e.stopPropagation();
+      go(to);
+    });
+    box.append(h("div", { class: "tj-pz__step-controls" }, first, back, fwd, last), caption, board);
+    go(0);
+    return box;
   }
 
   async showValues() {
@@ -639,6 +752,7 @@ export class TjPuzzle extends TjWidget {
     this.endEl.hidden = true;
     this.valuesEl.hidden = true;
     this.feedback(this.t("puzzle.undone"), "");
+    delete this.dataset.hint;
     this.draw();
     this.moveFocus(0);
   }
