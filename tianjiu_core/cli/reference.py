@@ -13,7 +13,7 @@ from .common import CommandTable, answer, emit, parse_rules, rules_options
 from ..rng import Rng
 from ..tiengow.deal import METHODS, deal, shuffled_wall
 from ..errors import TianJiuError
-from ..limits import check_depth
+from ..limits import CLI, check_depth, use_limits
 from ..notation import SEATS, SEAT_NAMES, format_tiles, parse_seat
 from ..svg import text_tiles
 
@@ -73,7 +73,8 @@ def _settle(args: argparse.Namespace, out: TextIO) -> int:
     for key in ("banker", "finisher", "dong"):
         if key not in req:
             raise TianJiuError(f"settle input needs {key!r}")
-    result = settle_request(req)
+    with use_limits(CLI):
+        result = settle_request(req)
     lines = [f"{i['from']} pays {i['to']} {i['amount']}: {i['detail']}" for i in result["items"]]
     if result["finish"] and result["finish"] != "plain":
         lines.insert(0, f"finish: {result['finish_zh']} ({result['finish_en']}) × {result['finish_factor']}")

@@ -24,6 +24,7 @@ from ..errors import TianJiuError
 from ..notation import SEATS, parse_seat
 from ..tiengow.position import Position
 from ..bridge.solver_ops import solve_hidden_request
+from ..limits import CLI, use_limits
 from ..solver.search import solve
 
 __all__: list[str] = []
@@ -62,7 +63,8 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
                "budget": args.budget if args.budget is not None else 1 << 62}
         if args.hero is not None and parse_seat(args.hero) != pos.to_act:
             raise TianJiuError("--hidden judges the seat to act; --hero must be that seat")
-        result = solve_hidden_request(req)
+        with use_limits(CLI):
+            result = solve_hidden_request(req)
         if args.json:
             out.write(json.dumps(result, ensure_ascii=False) + "\n")
             return 0
