@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields as dc_fields
 
-from .errors import NotationError
+from .errors import NotationError, TianJiuError
 
 __all__ = ["MAX_DEPTH", "MAX_FILE_CHARS", "check_depth", "quote", "read_text", "Limits", "BROWSER", "CLI",
            "limit", "active_limits", "use_limits", "limits_table"]
@@ -78,22 +78,23 @@ def quote(value: object, limit: int = QUOTE_CHARS) -> str:
     return f"a {type(value).__name__}"
 
 
-def read_text(path: str, what: str, limit: int = MAX_FILE_CHARS) -> str:
-    """The UTF-8 text of the file ``path``; :class:`NotationError` naming the file when it
-    cannot be read, is not UTF-8 (with the byte offset) or is longer than ``limit``
-    characters.  ``what`` says what the file should be (``"position"``)."""
+def read_text(path: str, what: str, limit: int = MAX_FILE_CHARS,
+              error: type[TianJiuError] = NotationError) -> str:
+    """The UTF-8 text of the file ``path``; ``error`` (default :class:`NotationError`) naming
+    the file when it cannot be read, is not UTF-8 (with the byte offset) or is longer than
+    ``limit`` characters.  ``what`` says what the file should be (``"position"``)."""
     try:
         with open(path, encoding="utf-8") as fh:
             text = fh.read(limit + 1)
     except UnicodeDecodeError as exc:
-        raise NotationError(f"{path}: {what} is not UTF-8 text (byte {exc.start:,})",
+        raise error(f"{path}: {what} is not UTF-8 text (byte {exc.start:,})",
                             zh=f"{path}：{what}不是 UTF-8 文字（第 {exc.start:,} 位元組）") from None
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
-        raise NotationError(f"{path}: cannot read the {what}: {reason}",
+        raise error(f"{path}: cannot read the {what}: {reason}",
                             zh=f"{path}：讀不到{what}：{reason}") from None
     if len(text) > limit:
-        raise NotationError(f"{path}: {what} is longer than {limit:,} characters",
+        raise error(f"{path}: {what} is longer than {limit:,} characters",
                             zh=f"{path}：{what}超過 {limit:,} 個字元")
     return text
 

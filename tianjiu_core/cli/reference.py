@@ -62,7 +62,9 @@ def _settle_setup(p: argparse.ArgumentParser) -> None:
 
 @COMMANDS.command("settle", _settle_setup, "settle a finished hand from JSON on stdin")
 def _settle(args: argparse.Namespace, out: TextIO) -> int:
-    text = args.input if args.input is not None else sys.stdin.read()
+    text = args.input if args.input is not None else sys.stdin.read(CLI.request_chars + 1)
+    if len(text) > CLI.request_chars:
+        raise TianJiuError(f"settle input is longer than {CLI.request_chars:,} characters")
     check_depth(text, "settle input")
     try:
         req = json.loads(text)
