@@ -172,16 +172,16 @@ class Limits:
     """the largest ``banker_streak``"""
 
 
-BROWSER = Limits(request_chars=300_000, text_chars=200_000, string_chars=200, name_chars=40,
-                 list_items=40, moves=8, budget=100_000, samples=64, exhaustive_limit=256,
-                 work=400_000, puzzle_tiles=4, puzzle_hidden_tiles=3, hand_id=2 ** 53,
+BROWSER = Limits(request_chars=300_000, text_chars=200_000, string_chars=400, name_chars=40,
+                 list_items=40, moves=8, budget=50_000, samples=64, exhaustive_limit=256,
+                 work=80_000, puzzle_tiles=4, puzzle_hidden_tiles=3, hand_id=10 ** 9,
                  banker_streak=1000)
 """What a page may ask: every request within these is answered in ≤ 2 s (Pyodide, 2 cores)."""
 
 CLI = Limits(request_chars=4_000_000, text_chars=4_000_000, string_chars=2_000, name_chars=200,
              list_items=400, moves=64, budget=1 << 62, samples=1_000_000,
              exhaustive_limit=1_000_000, work=1 << 100, puzzle_tiles=8, puzzle_hidden_tiles=8,
-             hand_id=2 ** 53, banker_streak=1000)
+             hand_id=10 ** 9, banker_streak=1000)
 """The command line's limits: searches as long as the user cares to wait."""
 
 _ACTIVE: contextvars.ContextVar[Limits] = contextvars.ContextVar("tianjiu_limits", default=BROWSER)

@@ -12,6 +12,44 @@ only draws tiles never loads the solver.  Each ops module ends with its own
 ``OPS = {name: function}`` table; a test checks the two agree.  A new op goes in
 the module of its area (or a new ``*_ops.py``) and in :data:`OP_MODULES`.
 
+Every field of every op is read by the typed readers of :mod:`tianjiu_core.bridge.fields`:
+checked for type (a bool is ``true``/``false``, an integer is an integer: never coerced), range
+and size; a field the op does not read is refused.  A bad request is answered
+``{"ok": false, "error": {"type", "message", "message_zh"}}`` with a one-line message that
+starts with the field (``finish.guaranteed: must be true or false, not 'false'``) and quotes
+at most ~40 characters of the input.  ``type`` is the engine's error class
+(``NotationError`` for a malformed field, ``InconsistentPositionError``, ``IllegalActionError``,
+``RulesError``, ``BudgetExceededError`` …), or ``InternalError`` for an engine bug (the page
+keeps its state).
+
+Limits (:class:`tianjiu_core.limits.Limits`; ``handle(req)`` enforces :data:`BROWSER`, the
+command line :data:`CLI`).  Within the browser's, every op answers in ≤ 2 s in Pyodide on a
+2-core machine (``benchmarks/bridge_limits.py`` runs the worst in-limit request of each op;
+solver searches longer than that are what the ``budget`` is for).  ``—`` is no limit.
+
+======================== ============= =============   ==============================================================
+limit                          browser           CLI   what
+======================== ============= =============   ==============================================================
+``request_chars``              300,000     4,000,000   characters of one request's JSON text
+``text_chars``                 200,000     4,000,000   characters of a TOML text (toml, schedule, position as text)
+``string_chars``                   400         2,000   characters of a tile string, action, move or wall
+``name_chars``                      40           200   characters of a name (seat, method, preset, kind, id, date)
+``list_items``                      40           400   items of a list (tiles, humans, trick, dice …)
+``moves``                            8            64   hero moves in a puzzle request
+``budget``                      50,000             —   search nodes per solve (also the default budget)
+``samples``                         64     1,000,000   deals solve_hidden samples
+``exhaustive_limit``               256     1,000,000   deals solve_hidden may solve exhaustively
+``work``                        80,000             —   search nodes one solve_hidden may spend: budget × (deals + 1)
+``puzzle_tiles``                     4             8   tiles a seat at a puzzle's start
+``puzzle_hidden_tiles``              3             8   tiles a seat at a hidden-hand puzzle's start
+``hand_id``              1,000,000,000 1,000,000,000   largest hand_id
+``banker_streak``                1,000         1,000   largest banker_streak
+======================== ============= =============   ==============================================================
+
+Besides: seeds are whole numbers 0 ≤ seed < 2**64; 棟 per seat 0–8; dice 1–6; a puzzle
+request's position is at most ``puzzle_tiles`` tiles a seat (``puzzle_hidden_tiles`` when
+hidden), every search in it at most ``budget`` nodes.
+
 >>> handle({"op": "classify", "tiles": "66 66 36 45"})["result"]["name_hant"]
 '四天九'
 >>> handle({"op": "classify", "tiles": "66 11"})["result"]["class"] is None

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import InconsistentPositionError
 from ..notation import SEATS
-from ..solver.hidden import solve_hidden
+from ..solver.hidden import hidden_deals, solve_hidden
 from ..solver.search import DEFAULT_BUDGET, solve
 from ..tiengow.game import Hand
 from ..tiles import Tile
@@ -57,19 +57,15 @@ def solve_hidden_request(req: dict[str, Any]) -> dict[str, Any]:
     """The ``solve_hidden`` op: ``position`` or ``hand_id``, ``samples``, ``seed``,
     ``exhaustive_limit``, ``budget`` (per deal).  When every holding is known the
     open ``value`` of each action is added.  In all, ``budget`` × (deals + 1) must stay
-    within the ``work`` limit (deals: the larger of ``samples`` and ``exhaustive_limit``)."""
+    within the ``work`` limit (deals: every consistent deal when there are at most
+    ``exhaustive_limit``, else ``samples``); without a ``budget`` it is the most that fits."""
     f = Fields(req)
     hand, pos = _request_position(f, hidden=True)
     samples = f.int("samples", 0, limit("samples"), default=64)
     seed = f.int("seed", 0, 2 ** 64 - 1, default=0)
     ex_limit = f.int("exhaustive_limit", 0, limit("exhaustive_limit"), default=256)
     budget = _budget(f)
-    if not f.has("budget"):   # the default budget shrinks to fit the work limit
-        budget = max(1, min(budget, limit("work") // (max(samples, ex_limit, 1) + 1)))
-    if budget * (max(samples, ex_limit, 1) + 1) > limit("work"):
-        raise f.error("budget", f"at most {limit('work'):,} nodes in all with "
-                      f"{max(samples, ex_limit, 1)} deals (budget × (deals + 1))", budget,
-                      f"總共最多 {limit('work'):,} 個節點（budget × (deals + 1)）")
+    given = f.has("budget")
     f.done()
     seat = hand.to_act
     known: list[Tile] = []
@@ -84,6 +80,16 @@ def solve_hidden_request(req: dict[str, Any]) -> dict[str, Any]:
             for a in rec.actions:
                 if a.seat == seat and a.kind == "discard":
                     known.extend(a.tiles)
+    deals = len(hidden_deals(hand, known_discards=known, samples=max(1, samples), seed=seed,
+                             exhaustive_limit=ex_limit)[0])
+    if not given:   # the default budget shrinks to fit the work limit
+        budget = max(1, min(budget, limit("work") // (deals + 1)))
+    if budget * (deals + 1) > limit("work"):
+        raise f.error("budget", f"at most {limit('work'):,} nodes in all: this position has "
+                      f"{deals} deals to solve, so at most {limit('work') // (deals + 1):,} a deal "
+                      "(fewer samples allow more)", budget,
+                      f"總共最多 {limit('work'):,} 個節點：這個局面要解 {deals} 副牌，每副最多 "
+                      f"{limit('work') // (deals + 1):,} 個")
     result = solve_hidden(hand, known_discards=known, samples=max(1, samples), seed=seed,
                           exhaustive_limit=ex_limit, budget=budget).to_json()
     if pos is None or pos.is_open:
