@@ -30,6 +30,8 @@ tianjiu_core.errors.NotationError: guaranteed: must be true or false, not 'false
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from ..errors import NotationError, TianJiuError
@@ -113,6 +115,17 @@ class Fields:
                 pass
         raise NotationError(f"{self.where or 'request'}: {quote(key)} is not a seat: use E, S, W, N (東 南 西 北)",
                            zh=f"{self.where or 'request'}：{quote(key)} 不是座位：用 E、S、W、N（東南西北）")
+
+    @contextmanager
+    def about(self, name: str) -> Iterator[None]:
+        """Within the block, an engine error reading field ``name`` (bad notation, an unknown
+        method) gets the field's path in front: ``action: 'x' is not a tile …``."""
+        try:
+            yield
+        except NotationError as exc:
+            if str(exc).startswith(self.path(name)):
+                raise
+            raise prefixed(exc, self.path(name)) from None
 
     def done(self) -> None:
         """Refuse any field no reader asked for."""

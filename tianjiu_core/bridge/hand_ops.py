@@ -68,7 +68,8 @@ def _new_hand(req: dict) -> dict:
     for i, s in enumerate(humans_in):
         humans.add(seat_item(f"humans[{i}]", s))
     f.done()
-    hand = Hand.from_seed(seed, rules, banker=banker, banker_streak=streak, method=method)
+    with f.about("method"):
+        hand = Hand.from_seed(seed, rules, banker=banker, banker_streak=streak, method=method)
     hid = _next_id[0]
     _next_id[0] += 1
     _HANDS[hid] = {"hand": hand, "humans": humans}
@@ -101,7 +102,9 @@ def _act(req: dict) -> dict:
     f.done()
     if hand.to_act not in session["humans"] and not hand.is_over:
         raise InconsistentPositionError("it is an engine player's turn", zh="現在輪到引擎的玩家")
-    a = hand.act(hand.parse_action(action))
+    with f.about("action"):
+        parsed = hand.parse_action(action)
+    a = hand.act(parsed)
     session.setdefault("events", []).append(a.to_json())
     _run_bots(session)
     return _state(session["id"])

@@ -71,7 +71,8 @@ def _trick_play_op(req: dict) -> dict:
     n = _trick_n(f)
     action = f.str("action", limit("string_chars"))
     f.done()
-    return trick_play(n, action)
+    with f.about("action"):
+        return trick_play(n, action)
 
 
 def _example_op(req: dict) -> dict:

@@ -68,7 +68,8 @@ def _op_step(req: dict[str, Any]) -> dict:
     p, moves = _puzzle_of(f), _moves_of(f)
     move = _move(f, "move", f.raw("move", expected="the hero's move like \"66\""))
     f.done()
-    return step(p, moves, move, _budget())
+    with f.about("move"):
+        return step(p, moves, move, _budget())
 
 
 def _op_values(req: dict[str, Any]) -> dict:

@@ -9,7 +9,7 @@ from .. import __version__
 from ..errors import InconsistentPositionError
 from ..notation import SEATS
 from ..rng import Rng
-from ..tiengow.deal import METHODS, Wall, deal, shuffled_wall
+from ..tiengow.deal import METHODS, Wall, deal, parse_method, shuffled_wall
 from ..tiengow.plays import beats, try_classify, why_not_a_play
 from ..tiengow.scoring import Finish, settle
 from ..tiles import TILES
@@ -145,6 +145,8 @@ def _deal(req: dict) -> dict:
         if dice is None:
             dice = list(rng.dice())
     f.done()
+    with f.about("method"):
+        parse_method(method)
     return deal(wall, method, dice, banker).to_json()
 
 
