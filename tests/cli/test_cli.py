@@ -328,7 +328,7 @@ def test_hostile_input_gets_one_line_and_exit_2(cli, tmp_path):
     nested = tmp_path / "h.toml"
     nested.write_text('format = "tianjiu-hand/1"\nx = ' + "{a=" * 3000 + "1" + "}" * 3000 + "\n")
     code, _, err = cli("replay", str(nested))
-    assert code == 2 and err == "tianjiu replay: hand record: nested deeper than 64 levels\n"
+    assert code == 2 and err == f"tianjiu replay: {nested}: hand record: nested deeper than 64 levels\n"
     code, _, err = cli("replay", str(tmp_path / "missing.toml"))
     assert code == 2 and "missing.toml" in err and "Traceback" not in err
     code, _, err = cli("classify", "x" * 5000)           # a huge bad name is not echoed whole

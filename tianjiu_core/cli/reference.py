@@ -12,7 +12,7 @@ from ..bridge.reference_ops import settle_request
 from .common import CommandTable, answer, emit, parse_rules, rules_options
 from ..rng import Rng
 from ..tiengow.deal import METHODS, deal, shuffled_wall
-from ..errors import TianJiuError
+from ..errors import NotationError, TianJiuError
 from ..limits import CLI, check_depth, use_limits
 from ..notation import SEATS, SEAT_NAMES, format_tiles, parse_seat
 from ..svg import text_tiles
@@ -107,7 +107,10 @@ def _deal(args: argparse.Namespace, out: TextIO) -> int:
             raise TianJiuError(f"--dice is a total of two dice, 2–12, not {args.dice}")
         first = min(6, args.dice - 1)
         thrown = (first, args.dice - first)
-    d = deal(wall, args.method, thrown, parse_seat(args.banker))
+    try:
+        d = deal(wall, args.method[:200], thrown, parse_seat(args.banker[:40]))
+    except NotationError as exc:
+        raise NotationError(f"--method / --banker: {str(exc)[:200]}") from None
     lines = [f"wall: {format_tiles(wall.tiles)}",
              f"method {d.method.name_hant} ({d.method.name_en}); thrower {SEATS[d.thrower]} "
              f"threw {d.dice[0]}+{d.dice[1]}={sum(d.dice)}; {SEATS[d.first]} takes first"]

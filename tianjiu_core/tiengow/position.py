@@ -202,9 +202,9 @@ class Position:
         if not isinstance(self.banker, int) or isinstance(self.banker, bool) or not 0 <= self.banker < 4:
             raise _err("banker", f"must be a seat, not {quote(self.banker)}")
         if (not isinstance(self.banker_streak, int) or isinstance(self.banker_streak, bool)
-                or self.banker_streak < 1):
+                or not 1 <= self.banker_streak <= 1000):
             raise _err("banker_streak", "counts the hands this banker has held the bank, this one "
-                       f"included, so it is a whole number ≥ 1, not {quote(self.banker_streak)}")
+                       f"included, so it is a whole number ≥ 1 (at most 1000), not {quote(self.banker_streak)}")
         if len(self.holdings) != 4 or len(self.unknown) != 4 or len(self.dong) != 4:
             raise _err("tiles", "give all four seats (E S W N)")
         for s, d in enumerate(self.dong):
@@ -477,6 +477,10 @@ class Position:
         except ValueError as exc:   # an integer of more than 4,300 digits
             raise NotationError(f"position: not valid TOML: a number too large to read ({str(exc)[:40]}…)") from None
         if isinstance(data.get("position"), dict) and "tiles" not in data:
+            stray = sorted(k for k in data if k in _KEYS and k != "format")
+            if stray:   # (other keys belong to the document: a puzzle's id, a test's [expect])
+                raise _err(stray[0], "a position key outside the [position] table (move it into the "
+                           "table, or leave the table out)")
             data = data["position"]
         return cls.from_dict(data)
 

@@ -135,7 +135,7 @@ class HandRecord:
             for key, want in self.result.items():
                 if got.get(key) != want:   # a stored finish the replay lacks is a mismatch too
                     raise InconsistentPositionError(
-                        f"hand record: replay gives {key} = {got[key]!r}, the record says {quote(want)}")
+                        f"hand record: replay gives {key} = {got.get(key, 'none')!r}, the record says {quote(want)}")
         return hand
 
     def to_dict(self) -> dict[str, Any]:
