@@ -29,6 +29,13 @@ def _hand_id() -> int:
     return handle({"op": "new_hand", "seed": 5})["result"]["hand_id"]
 
 
+def test_an_action_as_legal_actions_gives_it_is_accepted():
+    hid = handle({"op": "new_hand", "seed": 3, "humans": ["S"]})["result"]["hand_id"]
+    legal = handle({"op": "legal_actions", "hand_id": hid})["result"]
+    after = handle({"op": "act", "hand_id": hid, "action": legal[0]})
+    assert after["ok"] and after["result"]["events"], after
+
+
 def valid_requests() -> list[tuple[dict, dict]]:
     """(a valid request, its fields' specs) for every op."""
     hid = _hand_id()

@@ -93,8 +93,9 @@ def _act(req: dict) -> dict:
         a_in = f.obj("action")
         kind = a_in.str("kind", default="play", choices=("play", "discard", "down"))
         tiles = a_in.tiles("tiles", default=())
-        a_in.seat_or_none("seat")   # legal_actions gives the seat too
+        a_in.seat_or_none("seat")   # legal_actions gives the seat, the text and the unknown count too
         a_in.raw("text", None)
+        a_in.raw("unknown", None)
         a_in.done()
         action = ("" if kind == "play" else kind + " ") + " ".join(t.code for t in tiles)
     else:
