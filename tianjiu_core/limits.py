@@ -174,7 +174,7 @@ class Limits:
 
 BROWSER = Limits(request_chars=300_000, text_chars=200_000, string_chars=400, name_chars=40,
                  list_items=40, moves=8, budget=50_000, samples=64, exhaustive_limit=256,
-                 work=80_000, puzzle_tiles=4, puzzle_hidden_tiles=3, hand_id=10 ** 9,
+                 work=80_000, puzzle_tiles=5, puzzle_hidden_tiles=4, hand_id=10 ** 9,
                  banker_streak=1000)
 """What a page may ask: every request within these is answered in ≤ 2 s (Pyodide, 2 cores)."""
 

@@ -121,3 +121,13 @@ def test_the_limits_table_is_written_once():
         cells = row.split()
         want_cli = "—" if cli >= 1 << 62 else f"{cli:,}"
         assert f"{browser:,}" in cells and want_cli in cells, (row, browser, cli)
+
+
+def test_every_published_puzzle_is_within_the_browser_limits():
+    import glob
+
+    for path in sorted(glob.glob("puzzles/0*.toml")):
+        text = open(path, encoding="utf-8").read()
+        answer = handle({"op": "puzzle_load", "toml": text})
+        assert answer["ok"], (path, answer)
+        assert len(json.dumps({"op": "puzzle_step", "toml": text, "moves": [], "move": "x"})) < BROWSER.request_chars

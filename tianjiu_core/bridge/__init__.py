@@ -40,8 +40,8 @@ limit                          browser           CLI   what
 ``samples``                         64     1,000,000   deals solve_hidden samples
 ``exhaustive_limit``               256     1,000,000   deals solve_hidden may solve exhaustively
 ``work``                        80,000             —   search nodes one solve_hidden may spend: budget × (deals + 1)
-``puzzle_tiles``                     4             8   tiles a seat at a puzzle's start
-``puzzle_hidden_tiles``              3             8   tiles a seat at a hidden-hand puzzle's start
+``puzzle_tiles``                     5             8   tiles a seat at a puzzle's start
+``puzzle_hidden_tiles``              4             8   tiles a seat at a hidden-hand puzzle's start
 ``hand_id``              1,000,000,000 1,000,000,000   largest hand_id
 ``banker_streak``                1,000         1,000   largest banker_streak
 ======================== ============= =============   ==============================================================
