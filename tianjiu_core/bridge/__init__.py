@@ -25,7 +25,12 @@ keeps its state).
 Limits (:class:`tianjiu_core.limits.Limits`; ``handle(req)`` enforces :data:`BROWSER`, the
 command line :data:`CLI`).  Within the browser's, every op answers in ≤ 2 s in Pyodide on a
 2-core machine (``benchmarks/bridge_limits.py`` runs the worst in-limit request of each op;
-solver searches longer than that are what the ``budget`` is for).  ``—`` is no limit.
+solver searches longer than that are what the ``budget`` is for) — **except** the
+``puzzle_*`` ops on a puzzle file that is not one of ours: a hostile 5-tile open or 4-tile
+hidden puzzle can take ~5 s of CPython (each search is bounded by ``budget``, their number
+is not; bounding it needs a total node budget in :mod:`tianjiu_core.puzzles.judging`).
+Published puzzles need at most 30,000 work units a step (the check enforces it).  ``—`` is
+no limit.
 
 ======================== ============= =============   ==============================================================
 limit                          browser           CLI   what
