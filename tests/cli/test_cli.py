@@ -151,12 +151,12 @@ def test_settle_text_names_the_rules(cli):
     ({"banker": "E", "finisher": "N", "dong": {"E": 1, "S": 4, "N": 3}}, "missing W"),
     ({"banker": "E", "dong": {"E": 1, "S": 4, "W": 0, "N": 3}}, "settle input needs 'finisher'"),
     ({"banker": "E", "finisher": "N", "banker_streak": 0, "dong": {"E": 1, "S": 4, "W": 0, "N": 3}},
-     "at least 1"),
+     "banker_streak: must be a whole number 1–1,000, not 0"),
     ({"banker": "E", "finisher": "N", "dong": {"E": 1, "S": 4, "W": 0, "N": 3},
-      "finish": {"kind": "plain", "last_trick_tiles": "x"}}, "the last trick has 1–4 tiles"),
+      "finish": {"kind": "plain", "last_trick_tiles": "x"}}, "finish.last_trick_tiles: must be a whole number, not 'x'"),
     ({"banker": "E", "finisher": "N", "dong": {"E": 1, "S": 4, "W": 0, "N": 3},
       "finish": {"kind": "yao", "captured_from": "N"}}, "cannot capture its own"),
-    ({"banker": "E", "finisher": "N", "dong": [1, 4, 0, 3]}, "dong must be an object"),
+    ({"banker": "E", "finisher": "N", "dong": [1, 4, 0, 3]}, "dong: must be an object, not a list of 4 items"),
     ([1, 2], "must be a JSON object"),
 ])
 def test_settle_inconsistent_input(cli, request_, reason):
@@ -328,7 +328,7 @@ def test_hostile_input_gets_one_line_and_exit_2(cli, tmp_path):
     nested = tmp_path / "h.toml"
     nested.write_text('format = "tianjiu-hand/1"\nx = ' + "{a=" * 3000 + "1" + "}" * 3000 + "\n")
     code, _, err = cli("replay", str(nested))
-    assert code == 2 and err == "tianjiu replay: hand record: nested deeper than 64 levels\n"
+    assert code == 2 and err == f"tianjiu replay: {nested}: hand record: nested deeper than 64 levels\n"
     code, _, err = cli("replay", str(tmp_path / "missing.toml"))
     assert code == 2 and "missing.toml" in err and "Traceback" not in err
     code, _, err = cli("classify", "x" * 5000)           # a huge bad name is not echoed whole
@@ -347,10 +347,10 @@ def test_play_checks_save_and_seat_before_playing(cli, tmp_path):
 def test_bridge_answers_json_to_anything():
     from tianjiu_core.bridge import handle_json
 
-    for text, message in (('{"op": []}', "unknown op []"), ('{"op": {}}', "unknown op {}"),
+    for text, message in (('{"op": []}', "unknown op a list of 0 items"), ('{"op": {}}', "unknown op an object of 0 fields"),
                           ("[" * 100_000 + "]" * 100_000, "request: nested deeper than 64 levels"),
                           ('{"op": "puzzle_load", "toml": "x = ' + "[" * 5000 + '"}', "nested deeper"),
-                          ('{"op": "classify"}', "the field 'tiles' is missing"),
+                          ('{"op": "classify"}', "tiles: missing: classify needs tiles"),
                           ("nope", "request is not JSON")):
         answer = json.loads(handle_json(text))
         assert answer["ok"] is False and message in answer["error"]["message"], answer
@@ -363,6 +363,6 @@ def test_bridge_seeds_are_whole_numbers():
     for seed in (1.5, True, "7", -1, 2**64):
         for op in ("deal", "new_hand"):
             answer = handle({"op": op, "seed": seed})
-            assert answer["ok"] is False and "seed must be an integer" in answer["error"]["message"], (op, seed)
-            assert answer["error"]["message_zh"].startswith("seed 要是"), answer
+            assert answer["ok"] is False and answer["error"]["message"].startswith("seed: must be a whole number"), (op, seed)
+            assert answer["error"]["message_zh"].startswith("seed：應該是"), answer
     assert handle({"op": "deal", "seed": 7})["ok"] and handle({"op": "new_hand", "seed": 2**64 - 1})["ok"]

@@ -5,25 +5,24 @@ from __future__ import annotations
 from typing import Any
 
 from ..notation import parse_tiles
-from ..errors import NotationError
 from ..tiengow.plays import CLASS_NAMES, Play
 from ..tiengow.rules import Rules
+from .fields import Fields, tiles_value
 
 __all__ = ["tiles_arg", "rules_arg", "play_json"]
 
 
-def tiles_arg(value: Any, context: Any = None) -> tuple:
-    """Tiles given as ``"66 36"`` or ``["66", "36"]`` (names too); :class:`NotationError` otherwise."""
-    if isinstance(value, str):
-        return parse_tiles(value, context)
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return parse_tiles(" ".join(value), context)
-    raise NotationError(f"tiles must be a string like '66 36' or a list of codes, not {value!r}")
+def tiles_arg(value: Any, context: Any = None, name: str = "tiles") -> tuple:
+    """Tiles given as ``"66 36"`` or ``["66", "36"]`` (names too), within the size limits;
+    :class:`NotationError` / :class:`RequestError` naming ``name`` otherwise.  (New ops read
+    their fields with :class:`~tianjiu_core.bridge.fields.Fields` instead.)"""
+    tiles = tiles_value(value, name)
+    return tiles if context is None else parse_tiles(" ".join(t.code for t in tiles), context)
 
 
 def rules_arg(value: Any) -> Rules:
     """A :class:`Rules` from a request's ``rules`` (a preset name or a table); hk when absent."""
-    return Rules.from_dict(value) if value is not None else Rules()
+    return Fields({"rules": value}, allow=()).rules()
 
 
 def play_json(play: Play) -> dict[str, Any]:

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import InconsistentPositionError, NotationError
-from ..notation import SEATS, parse_seat
-from ..players import player_for
+from ..errors import InconsistentPositionError
+from ..notation import SEATS
+from ..players import PLAYERS, player_for
 from ..rng import Rng
 from ..tiengow.deal import first_banker
-from ..tiengow.game import Action, Hand
+from ..tiengow.game import Hand
+from ..tiengow.position import Position
 from ..tiengow.record import HandRecord
 from ..tiengow.view import SeatView, mask_action
-from .common import rules_arg, tiles_arg
+from .fields import Fields, limit
 
 __all__ = ["OPS", "get_session", "hand_from_json", "viewer"]
 
@@ -51,13 +52,17 @@ def _state(hid: int) -> dict:
     return state
 
 
-def get_session(req: dict) -> dict:
-    try:
-        hid = int(req["hand_id"])
-        return _HANDS[hid]
-    except (KeyError, ValueError, TypeError):
+def get_session(req: dict | Fields) -> dict:
+    """The live hand a request's ``hand_id`` names (a whole number; never coerced)."""
+    f = req if isinstance(req, Fields) else Fields(req, allow=tuple(req) if isinstance(req, dict) else ())
+    hid = f.int("hand_id", 1, limit("hand_id"))
+    if hid not in _HANDS:
         raise InconsistentPositionError(
-            f"no hand {req.get('hand_id')!r} in this engine (it may have been reset): start a new hand") from None
+            f"hand_id: no hand {hid} in this engine (it may have been reset): start a new hand",
+            zh=f"hand_id：引擎裏沒有第 {hid} 手牌（可能已重設）：請開新的一手")
+    session = _HANDS[hid]
+    session["id"] = hid
+    return session
 
 
 def _run_bots(session: dict) -> None:
@@ -72,18 +77,25 @@ def _run_bots(session: dict) -> None:
 def _new_hand(req: dict) -> dict:
     """A hand against engine players: ``seed``, ``rules``, ``banker``, ``banker_streak``,
     ``method``, ``humans`` (seats a person plays; default ``["S"]``), ``players`` (the engine
-    players' strength, ``"beginner"`` (default) or ``"club"``, one for all or per seat)."""
-    rules = rules_arg(req.get("rules"))
-    seed = req.get("seed", 0)   # checked by Rng in Hand.from_seed (no int() coercion)
-    hand = Hand.from_seed(seed, rules, banker=parse_seat(req.get("banker", "E")),
-                          banker_streak=int(req.get("banker_streak", 1)),
-                          method=req.get("method", "間棟"))
-    humans = {parse_seat(s) for s in req.get("humans", ["S"])}
+    players' strength, ``"beginner"`` (default) or ``"club"``, one for all or per seat:
+    ``{"E": "club", …}``)."""
+    f = Fields(req)
+    rules = f.rules()
+    seed = f.int("seed", 0, 2 ** 64 - 1, default=0)
+    banker = f.seat("banker", default=0)
+    streak = f.int("banker_streak", 1, limit("banker_streak"), default=1)
+    method = f.str("method", default="間棟")
+    humans_in = f.list("humans", 4, default=["S"])
+    humans = set()
+    for i, s in enumerate(humans_in):
+        humans.add(seat_item(f"humans[{i}]", s))
     if not humans:
-        raise InconsistentPositionError("humans: name at least one seat a person plays, e.g. [\"S\"]")
-    strength = req.get("players", "beginner")
-    names = ({SEATS[s]: strength for s in range(4)} if not isinstance(strength, dict)
-             else {SEATS[parse_seat(k)]: v for k, v in strength.items()})
+        raise f.error("humans", "at least one seat a person plays, e.g. [\"S\"]", humans_in,
+                      "至少一個由人玩的座位，例如 [\"S\"]")
+    names = _player_names(f)
+    f.done()
+    with f.about("method"):
+        hand = Hand.from_seed(seed, rules, banker=banker, banker_streak=streak, method=method)
     players = {s: player_for(names.get(SEATS[s], "beginner")) for s in range(4) if s not in humans}
     hid = _next_id[0]
     _next_id[0] += 1
@@ -97,97 +109,142 @@ def _new_hand(req: dict) -> dict:
     return _state(hid)
 
 
+def seat_item(path: str, value: object) -> int:
+    """A list item read as a seat (its errors say ``humans[1]``)."""
+    return Fields({path: value}, allow=()).seat(path)
+
+
+def _player_names(f: Fields) -> dict[str, str]:
+    """``players``: one strength for every engine player, or strengths by seat (others
+    ``"beginner"``); each one of :data:`~tianjiu_core.players.PLAYERS`."""
+    choices = tuple(PLAYERS)
+    given = f.raw("players", "beginner")
+    if isinstance(given, dict):
+        pf = f.obj("players")
+        names = {}
+        for key in list(given):
+            seat = pf.seat_key(key)
+            names[SEATS[seat]] = pf.str(key, choices=choices)
+        pf.done()
+        return names
+    name = f.str("players", default="beginner", choices=choices)
+    return {SEATS[s]: name for s in range(4)}
+
+
 def _act(req: dict) -> dict:
-    session = get_session(req)
+    f = Fields(req)
+    session = get_session(f)
     hand: Hand = session["hand"]
-    action = req["action"]
+    action = f.raw("action", expected="an action like \"66 36\" or {kind, tiles}")
     if isinstance(action, dict):  # {"kind": "discard", "tiles": ["12"]} as legal_actions gives
-        kind = action.get("kind", "play")
-        action = ("" if kind == "play" else kind + " ") + " ".join(action.get("tiles", []))
-    if not isinstance(action, str):
-        raise NotationError("action must be notation like '66 36' or {kind, tiles}")
+        a_in = f.obj("action")
+        kind = a_in.str("kind", default="play", choices=("play", "discard", "down"))
+        tiles = a_in.tiles("tiles", default=())
+        a_in.seat_or_none("seat")   # legal_actions gives the seat, the text and the unknown count too
+        a_in.raw("text", None)
+        a_in.raw("unknown", None)
+        a_in.done()
+        action = ("" if kind == "play" else kind + " ") + " ".join(t.code for t in tiles)
+    else:
+        action = f.str("action", limit("string_chars"))
+    f.done()
     if hand.to_act not in session["humans"] and not hand.is_over:
-        raise InconsistentPositionError("it is an engine player's turn")
-    a = hand.act(hand.parse_action(action))
+        raise InconsistentPositionError("it is an engine player's turn", zh="現在輪到引擎的玩家")
+    with f.about("action"):
+        parsed = hand.parse_action(action)
+    a = hand.act(parsed)
     session.setdefault("events", []).append(a)
     _run_bots(session)
-    return _state(int(req["hand_id"]))
+    return _state(session["id"])
 
 
 def _undo(req: dict) -> dict:
     """Take back the person's last action and the engine replies after it."""
-    session = get_session(req)
+    f = Fields(req)
+    session = get_session(f)
+    f.done()
     hand: Hand = session["hand"]
     if not any(a.seat in session["humans"] for a in hand.log):
-        raise InconsistentPositionError("nothing to undo")
+        raise InconsistentPositionError("nothing to undo", zh="沒有可以悔的一步")
     while hand.log[-1].seat not in session["humans"]:
         hand.undo()
     hand.undo()
-    return _state(int(req["hand_id"]))
+    return _state(session["id"])
 
 
 def _hand_state(req: dict) -> dict:
-    get_session(req)
-    return _state(int(req["hand_id"]))
+    f = Fields(req)
+    session = get_session(f)
+    f.done()
+    return _state(session["id"])
 
 
 def _legal_actions(req: dict) -> list[dict]:
     """Legal actions of the seat to act, for a live hand (``hand_id``: only when a person is
     to act — an engine player's options would show its tiles) or a ``position``."""
-    if "hand_id" in req:
-        session = get_session(req)
+    f = Fields(req)
+    if f.has("hand_id"):
+        session = get_session(f)
         hand: Hand = session["hand"]
         if not hand.is_over and hand.to_act not in session["humans"]:
             raise InconsistentPositionError("it is an engine player's turn: its legal actions "
-                                            "would show its tiles")
+                                            "would show its tiles",
+                                            zh="現在輪到引擎的玩家：它的合法出法會洩露它的牌")
     else:
-        hand = hand_from_json(req["position"])
+        hand = hand_from_json(f.raw("position", expected="a position object or a hand_id"))
+    f.done()
     return [a.to_json() for a in hand.legal_actions()]
 
 
-def hand_from_json(pos: dict) -> Hand:
-    """A :class:`Hand` from a JSON position (the same fields as a TOML position)."""
-    if not isinstance(pos, dict):
-        raise InconsistentPositionError("position must be an object")
-    holdings = pos.get("holdings")
-    if not isinstance(holdings, dict):
-        raise InconsistentPositionError("position needs holdings {\"E\": \"66 36\", …}")
-    hold = [(), (), (), ()]
-    for key, tiles in holdings.items():
-        hold[parse_seat(key)] = tiles_arg(tiles)
-    dong = [0, 0, 0, 0]
-    for key, value in (pos.get("dong") or {}).items():
-        dong[parse_seat(key)] = int(value)
-    trick = []
-    for item in pos.get("trick", []):
-        trick.append(Action.parse(item) if isinstance(item, str) else Action.parse(
-            f"{item['seat']}: {item.get('text') or ' '.join(item['tiles'])}"))
-    leader = pos.get("leader")
-    return Hand(rules_arg(pos.get("rules")), banker=parse_seat(pos.get("banker", "E")),
-                banker_streak=int(pos.get("banker_streak", 1)), holdings=hold, dong=dong,
-                trick=trick, leader=None if leader is None else parse_seat(leader),
-                shown=tiles_arg(pos.get("shown", "")) if pos.get("shown") else ())
+def hand_from_json(pos: object) -> Hand:
+    """A :class:`Hand` from a JSON position: the fields of a TOML position
+    (:mod:`tianjiu_core.tiengow.position`, every one checked), ``holdings`` as another name
+    for ``tiles``."""
+    return position_arg(pos).to_hand()
+
+
+def position_arg(pos: object, what: str = "position") -> Position:
+    """A :class:`Position` from a request field: TOML text or its table (every field checked,
+    errors start ``position: FIELD:``)."""
+    if isinstance(pos, str):
+        if len(pos) > limit("text_chars"):
+            raise Fields({}).error(what, f"a position of at most {limit('text_chars'):,} characters", pos)
+        return Position.loads(pos)
+    if isinstance(pos, dict):
+        return Position.from_dict(pos)
+    raise Fields({}).error(what, "a position (TOML text or a table)", pos, "局面（TOML 文字或表）")
 
 
 def _hand_record(req: dict) -> dict:
     """The TOML hand record of a finished hand (``hand_id``; ``seats``: names by seat).
     A live hand has no record yet: the wall would show every tile."""
-    session = get_session(req)
+    f = Fields(req)
+    session = get_session(f)
+    given = f.raw("seats", None)
+    seats: dict[str, str] = {}
+    if given is not None:
+        sf = f.obj("seats")
+        for key in list(given) if isinstance(given, dict) else ():
+            seat = sf.seat_key(key)
+            seats[SEATS[seat]] = sf.str(key)
+        sf.done()
+    f.done()
     hand: Hand = session["hand"]
     if not hand.is_over:
         raise InconsistentPositionError("the hand is not over: its record (the whole wall) "
-                                        "would show every seat's tiles")
-    seats = req.get("seats") or {}
-    if not isinstance(seats, dict) or not all(isinstance(v, str) for v in seats.values()):
-        raise NotationError("seats must be names by seat, e.g. {\"S\": \"me\"}")
-    record = HandRecord.from_hand(hand, {SEATS[parse_seat(k)]: v for k, v in seats.items()})
-    return {"toml": record.dumps(), "hand_id": int(req["hand_id"])}
+                                        "would show every seat's tiles",
+                                        zh="這手牌還沒打完：牌譜（整道牌牆）會洩露每家的牌")
+    record = HandRecord.from_hand(hand, seats)
+    return {"toml": record.dumps(), "hand_id": session["id"]}
 
 
 def _first_banker(req: dict) -> dict:
     """The first banker of a session (spec §3: every seat throws two dice, the highest total
     banks, ties throw again), seeded: ``seed``.  Returns the seat and every round of totals."""
-    seat, rounds = first_banker(Rng(req.get("seed", 0)))
+    f = Fields(req)
+    seed = f.int("seed", 0, 2 ** 64 - 1, default=0)
+    f.done()
+    seat, rounds = first_banker(Rng(seed))
     return {"banker": SEATS[seat], "rounds": [dict(zip(SEATS, r)) for r in rounds]}
 
 
@@ -195,9 +252,9 @@ def _replay_record(req: dict) -> dict:
     """A TOML hand record (``toml``, as ``hand_record`` or ``tianjiu play --save`` writes it)
     replayed in full: the record holds the wall, so every tile is shown.  Returns the record's
     table, seats and the hand's state with every trick, the dealt hands and the result."""
-    text = req.get("toml")
-    if not isinstance(text, str):
-        raise NotationError("toml must be the text of a hand record")
+    f = Fields(req)
+    text = f.text("toml")
+    f.done()
     record = HandRecord.loads(text)
     hand = record.replay()
     state = hand.to_json()

@@ -38,6 +38,13 @@ def _fields(req: dict[str, Any], allowed: set[str], op: str) -> None:
                                 zh=f"{op}：不認得的欄位 {key!r}")
 
 
+def _need(req: dict[str, Any], field: str) -> Any:
+    """A required field's value (NotationError naming it when it is missing)."""
+    if field not in req:
+        raise NotationError(f"{field}: missing: give tiles like '66 44'", zh=f"{field}：缺少這個欄位")
+    return req[field]
+
+
 def _text(value: Any, field: str) -> str:
     if isinstance(value, str):
         if len(value) > MAX_TILES_TEXT:
@@ -92,7 +99,7 @@ def paigow_rank(req: dict[str, Any]) -> dict[str, Any]:
     """``{"tiles": "66 44", "rules"?: {…}}`` → the hand (:func:`hand_json`)."""
     _fields(req, {"tiles", "rules"}, "paigow_rank")
     rules = _rules(req)
-    a, b = _tiles(req["tiles"], "tiles", 2)
+    a, b = _tiles(_need(req, "tiles"), "tiles", 2)
     return hand_json(evaluate(a, b, rules))
 
 
@@ -155,8 +162,7 @@ def paigow_compare(req: dict[str, Any]) -> dict[str, Any]:
     rules = _rules(req)
     banker = _side(req)
     big = any(isinstance(req.get(k), str) and "/" in req[k] for k in ("first", "second"))
-    if "first" not in req or "second" not in req:
-        raise KeyError("first" if "first" not in req else "second")
+    _need(req, "first"), _need(req, "second")
     if big:
         one, two = (_setting_arg(req[k], k, rules) for k in ("first", "second"))
         _together(one.tiles + two.tiles, 8)
@@ -174,8 +180,8 @@ def paigow_compare(req: dict[str, Any]) -> dict[str, Any]:
                 "first": {"low": hand_json(one.low), "high": hand_json(one.high)},
                 "second": {"low": hand_json(two.low), "high": hand_json(two.high)},
                 "hands": hands}
-    a = _tiles(req["first"], "first", 2)
-    b = _tiles(req["second"], "second", 2)
+    a = _tiles(_need(req, "first"), "first", 2)
+    b = _tiles(_need(req, "second"), "second", 2)
     _together(a + b, 4)
     va, vb = evaluate(*a, rules), evaluate(*b, rules)
     if va.key == vb.key:
@@ -195,7 +201,7 @@ def paigow_set(req: dict[str, Any]) -> dict[str, Any]:
     _fields(req, {"tiles", "house_way", "rules"}, "paigow_set")
     rules = _rules(req)
     way = _way(req)
-    tiles = _tiles(req["tiles"], "tiles", 4)
+    tiles = _tiles(_need(req, "tiles"), "tiles", 4)
     a = analyse(tiles, way, rules)
     out = []
     for s, nb, bk in zip(a.settings, a.not_banking, a.banking):
@@ -206,6 +212,9 @@ def paigow_set(req: dict[str, Any]) -> dict[str, Any]:
             "house_way_choice": a.house_way, "optimal": a.optimal_index,
             "optimal_banking": a.optimal_banking_index, "opponent_hands": a.total,
             "commission": rules.commission}
+
+
+_EDGES: dict[tuple, Any] = {}
 
 
 def paigow_edge(req: dict[str, Any]) -> dict[str, Any]:
@@ -220,7 +229,12 @@ def paigow_edge(req: dict[str, Any]) -> dict[str, Any]:
             isinstance(c, (int, float)) and not isinstance(c, bool) and 0 <= c < 1 for c in cs)):
         raise RulesError("commissions must be a list of 1 to 4 rates from 0 to below 1 (0.05 is 5%)",
                          zh="commissions 要是 1 至 4 個 0 至 1 之間的抽佣率（0.05 即 5%）")
-    rows = edge_table(way, rules, tuple(cs))
+    key = (way.key, rules, tuple(cs))
+    if key not in _EDGES:     # seconds of work: asked again, the same table is answered at once
+        if len(_EDGES) >= 8:
+            _EDGES.pop(next(iter(_EDGES)))
+        _EDGES[key] = edge_table(way, rules, tuple(cs))
+    rows = _EDGES[key]
     return {"house_way": way.to_json(), "rows": [r.to_json() for r in rows]}
 
 

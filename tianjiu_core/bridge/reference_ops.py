@@ -6,24 +6,29 @@
 from __future__ import annotations
 
 from .. import __version__
-from ..errors import InconsistentPositionError, NotationError
-from ..notation import SEATS, parse_seat
+from ..errors import InconsistentPositionError
+from ..notation import SEATS
 from ..rng import Rng
-from ..tiengow.deal import METHODS, Wall, deal, shuffled_wall
+from ..tiengow.deal import METHODS, Wall, deal, parse_method, shuffled_wall
 from ..tiengow.plays import beats, try_classify, why_not_a_play
 from ..tiengow.scoring import Finish, settle
 from ..tiles import TILES
-from .common import play_json, rules_arg, tiles_arg
+from .common import play_json
+from .fields import Fields, limit
+
+_SEED_MAX = 2 ** 64 - 1
 
 __all__ = ["OPS", "settle_request"]
 
 
 def _version(req: dict) -> dict:
+    Fields(req).done()
     return {"version": __version__}
 
 
 def _tiles_table(req: dict) -> list[dict]:
     """The 21 faces with their names, for labels in every language."""
+    Fields(req).done()
     return [{"code": t.code, "index": t.index, "hant": t.name_hant, "hans": t.name_hans,
              "en": t.name_en, "meaning_en": t.meaning_en, "jyutping": t.jyutping,
              "suit": t.suit, "copies": t.copies, "points": t.points, "red": t.red,
@@ -31,12 +36,18 @@ def _tiles_table(req: dict) -> list[dict]:
 
 
 def _rules_op(req: dict) -> dict:
-    return rules_arg(req.get("rules")).to_dict()
+    f = Fields(req)
+    rules = f.rules()
+    f.done()
+    return rules.to_dict()
 
 
 def _classify(req: dict) -> dict:
-    tiles = tiles_arg(req["tiles"])
-    result = try_classify(tiles, rules_arg(req.get("rules")))
+    f = Fields(req)
+    tiles = f.tiles("tiles")
+    rules = f.rules()
+    f.done()
+    result = try_classify(tiles, rules)
     if isinstance(result, str):
         why = why_not_a_play(tiles)
         return {"class": None, "reason": why.en, "reason_zh": why.hant, "reason_code": why.code,
@@ -45,11 +56,14 @@ def _classify(req: dict) -> dict:
 
 
 def _beats(req: dict) -> dict:
-    rules = rules_arg(req.get("rules"))
+    f = Fields(req)
+    rules = f.rules()
+    given = {key: f.tiles(key) for key in ("best", "play")}
+    f.done()
     out = {}
     plays = {}
     for key in ("best", "play"):
-        tiles = tiles_arg(req[key])
+        tiles = given[key]
         result = try_classify(tiles, rules)
         if isinstance(result, str):
             why = why_not_a_play(tiles)
@@ -79,58 +93,65 @@ def _beats(req: dict) -> dict:
 
 def settle_request(req: dict) -> dict:
     """The ``settle`` op (also ``tianjiu settle``): input as in the CLI's JSON."""
-    rules = rules_arg(req.get("rules"))
-    banker = parse_seat(req["banker"])
-    finisher = parse_seat(req["finisher"])
-    dong_in = req["dong"]
-    if not isinstance(dong_in, dict):
-        raise InconsistentPositionError("dong must be an object {\"E\": …, \"S\": …, \"W\": …, \"N\": …}")
+    f = Fields(req)
+    rules = f.rules()
+    banker = f.seat("banker")
+    finisher = f.seat("finisher")
+    streak = f.int("banker_streak", 1, limit("banker_streak"), default=1)
+    d = f.obj("dong")
     dong = [0, 0, 0, 0]
-    seen = set()
-    for key, value in dong_in.items():
-        seat = parse_seat(key)
+    seen: dict[int, str] = {}
+    for key in list(d.data):
+        seat = d.seat_key(key)
         if seat in seen:
-            raise InconsistentPositionError(f"seat {SEATS[seat]} appears twice in dong")
-        seen.add(seat)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise InconsistentPositionError(f"棟 for {SEATS[seat]} must be a whole number, not {value!r}")
-        dong[seat] = value
+            raise InconsistentPositionError(f"dong: seat {SEATS[seat]} appears twice "
+                                            f"({seen[seat]!r} and {key!r})",
+                                            zh=f"dong：{SEATS[seat]} 出現了兩次")
+        seen[seat] = key
+        dong[seat] = d.int(key, 0, 8)
     if len(seen) != 4:
         missing = [SEATS[s] for s in range(4) if s not in seen]
-        raise InconsistentPositionError(f"dong must give all four seats; missing {', '.join(missing)}")
-    f = req.get("finish") or {}
-    if not isinstance(f, dict):
-        raise InconsistentPositionError("finish must be an object {\"kind\": …}")
-    unknown = set(f) - {"kind", "captured_from", "guaranteed", "last_trick_tiles", "first_lead_top"}
-    if unknown:
-        raise InconsistentPositionError(f"unknown finish field {sorted(unknown)[0]!r}")
-    captured = f.get("captured_from")
-    finish = Finish(kind=f.get("kind", "plain"),
-                    captured_from=None if captured is None else parse_seat(captured),
-                    guaranteed=bool(f.get("guaranteed", False)),
-                    last_trick_tiles=f.get("last_trick_tiles", 1),
-                    first_lead_top=bool(f.get("first_lead_top", False)))
-    streak = req.get("banker_streak", 1)
+        raise InconsistentPositionError(f"dong: must give all four seats; missing {', '.join(missing)}",
+                                        zh=f"dong：四家都要寫；缺少 {', '.join(missing)}")
+    fin = f.obj("finish", default=None)
+    finish = Finish(kind=fin.str("kind", default="plain", choices=("plain", "yao", "zun", "four")),  # type: ignore[arg-type]
+                    captured_from=fin.seat_or_none("captured_from"),
+                    guaranteed=fin.bool("guaranteed", default=False),
+                    last_trick_tiles=fin.int("last_trick_tiles", 1, 4, default=1),
+                    first_lead_top=fin.bool("first_lead_top", default=False))
+    fin.done()
+    f.done()
     return settle(banker=banker, banker_streak=streak, finisher=finisher, dong=dong,
                   finish=finish, rules=rules).to_json()
 
 
 def _deal(req: dict) -> dict:
     """A dealt wall step by step: ``seed`` or ``wall``, ``method``, ``dice`` (or from the seed), ``banker``."""
-    banker = parse_seat(req.get("banker", "E"))
-    if "wall" in req:
-        wall = Wall.parse(req["wall"] if isinstance(req["wall"], str) else " ".join(req["wall"]))
-        dice = req.get("dice")
+    f = Fields(req)
+    banker = f.seat("banker", default=0)
+    method = f.str("method", default="間棟")
+    dice = f.int_list("dice", 1, 6, 2, default=None)
+    if f.has("wall"):
+        wall = Wall(f.tiles("wall"))
         if dice is None:
-            raise NotationError("a given wall needs its dice")
+            raise f.error("dice", "two dice like [3, 4] (a given wall needs its dice)", None,
+                          "兩粒骰，例如 [3, 4]（牌牆要配上骰子）")
+        if f.has("seed"):
+            raise f.error("seed", "absent when a wall is given (the wall is not shuffled)",
+                          req["seed"], "不用（有牌牆就不洗牌）")
     else:
-        rng = Rng(req.get("seed", 0))   # Rng checks the seed (a whole number, no coercion)
+        rng = Rng(f.int("seed", 0, _SEED_MAX, default=0))
         wall = shuffled_wall(rng)
-        dice = req.get("dice") or rng.dice()
-    return deal(wall, req.get("method", "間棟"), dice, banker).to_json()
+        if dice is None:
+            dice = list(rng.dice())
+    f.done()
+    with f.about("method"):
+        parse_method(method)
+    return deal(wall, method, dice, banker).to_json()
 
 
 def _methods(req: dict) -> list[dict]:
+    Fields(req).done()
     return [{"key": m.key, "hant": m.name_hant, "hans": m.name_hans, "en": m.name_en}
             for m in METHODS]
 

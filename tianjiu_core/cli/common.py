@@ -9,7 +9,7 @@ from typing import Any, TextIO
 
 from ..bridge import handle
 from ..errors import TianJiuError
-from ..limits import check_depth
+from ..limits import CLI, check_depth
 
 __all__ = ["Command", "CommandTable", "emit", "rules_options", "parse_rules", "answer"]
 
@@ -61,7 +61,7 @@ def parse_rules(text: str) -> Any:
 
 def answer(req: dict) -> Any:
     """The bridge's result for ``req``; its error as :class:`TianJiuError`."""
-    resp = handle(req)
+    resp = handle(req, CLI)
     if not resp["ok"]:
         raise TianJiuError(resp["error"]["message"])
     return resp["result"]

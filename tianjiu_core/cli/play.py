@@ -18,6 +18,7 @@ from ..tiengow.rules import Rules
 from ..tiengow.scoring import FINISH_LABELS
 from ..tiengow.view import SeatView
 from ..svg import text_tiles
+from ..limits import read_text
 
 __all__ = ["COMMANDS"]
 
@@ -46,7 +47,9 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
     hand = Hand.from_seed(seed, rules, banker=parse_seat(args.banker), method=args.method)
     parse_seat(args.seat)     # a bad --seat is an error with --auto too
     me = None if args.auto else parse_seat(args.seat)
-    if args.save:             # check before the hand is played, not after
+    if args.save is not None:   # check before the hand is played, not after
+        if not args.save.strip():
+            raise NotationError("--save: give a file name (it is empty)")
         folder = os.path.dirname(os.path.abspath(args.save))
         if os.path.isdir(args.save) or not os.path.isdir(folder):
             raise NotationError(f"--save {args.save}: " + (
@@ -127,9 +130,12 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
     say("net: " + ", ".join(f"{s} {v:+d}" for s, v in zip(SEATS, r.payments)))
     say(f"next banker: {SEATS[r.next_banker]} (streak {r.next_streak})")
     record = HandRecord.from_hand(hand)
-    if args.save:
-        with open(args.save, "w", encoding="utf-8") as fh:
-            fh.write(record.dumps())
+    if args.save is not None:
+        try:
+            with open(args.save, "w", encoding="utf-8") as fh:
+                fh.write(record.dumps())
+        except OSError as exc:
+            raise NotationError(f"--save {args.save}: cannot write: {exc.strerror or exc}") from None
         say(f"hand record written to {args.save}")
     if args.json:
         out.write(json.dumps({"seed": seed, "actions": [str(a) for a in hand.log],
@@ -145,12 +151,11 @@ def _replay_setup(p: argparse.ArgumentParser) -> None:
 
 @COMMANDS.command("replay", _replay_setup, "replay a TOML hand record and check its result")
 def _replay(args: argparse.Namespace, out: TextIO) -> int:
+    text = read_text(args.file, "hand record")
     try:
-        with open(args.file, encoding="utf-8") as fh:
-            text = fh.read()
-    except OSError as exc:
-        raise TianJiuError(f"cannot read {args.file}: {exc.strerror}") from None
-    hand = HandRecord.loads(text).replay()
+        hand = HandRecord.loads(text).replay()
+    except TianJiuError as exc:
+        raise type(exc)(f"{args.file}: {exc}") from None
     state = hand.to_json()
     if hand.result is None:
         emit(out, args, state, f"{len(hand.log)} actions replayed; the hand is not over")

@@ -30,6 +30,7 @@ from typing import Any, TextIO
 
 from .common import CommandTable
 from ..errors import TianJiuError
+from ..limits import read_text
 from ..notation import SEATS
 from ..puzzles import (
     THEME_IDS, THEMES, MineStats, Puzzle, PuzzleError, Schedule, load_schedule, mine,
@@ -147,8 +148,7 @@ def check_paths(paths: list[str], cache: str | None = None, git: bool = True,
     texts: dict[str, str] = {}
     for path in files:   # load every file first (cheap): the schedule needs the ids
         try:
-            with open(path, encoding="utf-8") as fh:
-                texts[path] = fh.read()
+            texts[path] = read_text(path, "puzzle", error=PuzzleError)
             puzzle = Puzzle.load(path)
         except TianJiuError as exc:
             res.fail(path, str(exc))
@@ -264,12 +264,18 @@ def _mine_setup(p: argparse.ArgumentParser) -> None:
 
 
 def _mine(args: argparse.Namespace, out: TextIO) -> int:
-    if args.count < 1 or args.seed < 0:
-        raise TianJiuError("--count ≥ 1 and --seed ≥ 0")
+    if not 1 <= args.count <= 100_000 or not 0 <= args.seed < 2 ** 64:
+        raise TianJiuError("--count is 1–100000 and --seed 0 ≤ seed < 2**64")
+    if args.max_deals < 1 or not 0 <= args.margin < 10_000 or args.margin != args.margin:
+        raise TianJiuError("--max-deals ≥ 1 and --margin 0 ≤ margin < 10000")
+    if args.first_id is not None and not 1 <= args.first_id <= 99_999_999:
+        raise TianJiuError("--first-id is 1–99999999")
     try:
-        sizes = tuple(int(x) for x in args.sizes.split(","))
+        sizes = tuple(int(x) for x in args.sizes.split(",")) if len(args.sizes) <= 40 else ()
     except ValueError:
-        raise TianJiuError(f"--sizes is a list like 2,3,4, not {args.sizes!r}") from None
+        sizes = ()
+    if not sizes:
+        raise TianJiuError(f"--sizes is a list like 2,3,4, not {args.sizes[:40]!r}")
     if not all(1 <= s <= 8 for s in sizes):
         raise TianJiuError("--sizes are tiles a seat, 1–8")
     seen: set = set()
@@ -327,12 +333,17 @@ def _schedule_setup(p: argparse.ArgumentParser) -> None:
 def _schedule(args: argparse.Namespace, out: TextIO) -> int:
     import datetime
 
+    if not 1 <= args.extend <= 3660:
+        raise TianJiuError(f"--extend is 1–3660 days, not {args.extend}")
     folder = os.path.dirname(os.path.abspath(args.file))
     ids = sorted(n[:-5] for n in os.listdir(folder) if n.endswith(".toml") and n != SCHEDULE_NAME)
     if os.path.exists(args.file):
         sched = load_schedule(args.file)
     else:
-        start = datetime.date.fromisoformat(args.start) if args.start else datetime.date.today()
+        try:
+            start = datetime.date.fromisoformat(args.start) if args.start else datetime.date.today()
+        except ValueError:
+            raise TianJiuError(f"--start is a date like 2026-12-01, not {args.start[:40]!r}") from None
         sched = Schedule(start, ())
     new = sched.extended(args.extend, ids)
     problems = new.check(ids, previous=sched, where=args.file)

@@ -12,8 +12,8 @@ from ..bridge.reference_ops import settle_request
 from .common import CommandTable, answer, emit, parse_rules, rules_options
 from ..rng import Rng
 from ..tiengow.deal import METHODS, deal, shuffled_wall
-from ..errors import TianJiuError
-from ..limits import check_depth
+from ..errors import NotationError, TianJiuError
+from ..limits import CLI, check_depth, use_limits
 from ..notation import SEATS, SEAT_NAMES, format_tiles, parse_seat
 from ..svg import text_tiles
 
@@ -62,7 +62,9 @@ def _settle_setup(p: argparse.ArgumentParser) -> None:
 
 @COMMANDS.command("settle", _settle_setup, "settle a finished hand from JSON on stdin")
 def _settle(args: argparse.Namespace, out: TextIO) -> int:
-    text = args.input if args.input is not None else sys.stdin.read()
+    text = args.input if args.input is not None else sys.stdin.read(CLI.request_chars + 1)
+    if len(text) > CLI.request_chars:
+        raise TianJiuError(f"settle input is longer than {CLI.request_chars:,} characters")
     check_depth(text, "settle input")
     try:
         req = json.loads(text)
@@ -73,7 +75,8 @@ def _settle(args: argparse.Namespace, out: TextIO) -> int:
     for key in ("banker", "finisher", "dong"):
         if key not in req:
             raise TianJiuError(f"settle input needs {key!r}")
-    result = settle_request(req)
+    with use_limits(CLI):
+        result = settle_request(req)
     lines = [f"{i['from']} pays {i['to']} {i['amount']}: {i['detail']}" for i in result["items"]]
     if result["finish"] and result["finish"] != "plain":
         lines.insert(0, f"finish: {result['finish_zh']} ({result['finish_en']}) × {result['finish_factor']}")
@@ -104,7 +107,10 @@ def _deal(args: argparse.Namespace, out: TextIO) -> int:
             raise TianJiuError(f"--dice is a total of two dice, 2–12, not {args.dice}")
         first = min(6, args.dice - 1)
         thrown = (first, args.dice - first)
-    d = deal(wall, args.method, thrown, parse_seat(args.banker))
+    try:
+        d = deal(wall, args.method[:200], thrown, parse_seat(args.banker[:40]))
+    except NotationError as exc:
+        raise NotationError(f"--method / --banker: {str(exc)[:200]}") from None
     lines = [f"wall: {format_tiles(wall.tiles)}",
              f"method {d.method.name_hant} ({d.method.name_en}); thrower {SEATS[d.thrower]} "
              f"threw {d.dice[0]}+{d.dice[1]}={sum(d.dice)}; {SEATS[d.first]} takes first"]

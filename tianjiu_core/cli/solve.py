@@ -20,10 +20,11 @@ import json
 from typing import TextIO
 
 from .common import CommandTable
-from ..errors import TianJiuError
+from ..errors import NotationError, TianJiuError
 from ..notation import SEATS, parse_seat
 from ..tiengow.position import Position
 from ..bridge.solver_ops import solve_hidden_request
+from ..limits import CLI, use_limits
 from ..solver.search import solve
 
 __all__: list[str] = []
@@ -53,16 +54,25 @@ def _fmt(v: float) -> str:
 
 @COMMANDS.command("solve", _setup, "solve a position: the value of every action (open or hidden hands)")
 def _solve(args: argparse.Namespace, out: TextIO) -> int:
-    if args.budget is not None and args.budget < 1:
-        raise TianJiuError("--budget is a number of nodes ≥ 1")
+    if args.budget is not None and not 1 <= args.budget <= CLI.budget:
+        raise TianJiuError(f"--budget is a number of nodes 1–{CLI.budget:,}")
+    if args.hero is not None:
+        parse_seat(args.hero[:40])
     pos = Position.load(args.file)
     if args.hidden:
         req = {"position": pos.to_dict(), "samples": args.samples, "seed": args.seed,
                "exhaustive_limit": args.exhaustive_limit,
-               "budget": args.budget if args.budget is not None else 1 << 62}
+               "budget": args.budget if args.budget is not None else CLI.budget}
         if args.hero is not None and parse_seat(args.hero) != pos.to_act:
             raise TianJiuError("--hidden judges the seat to act; --hero must be that seat")
-        result = solve_hidden_request(req)
+        with use_limits(CLI):
+            try:
+                result = solve_hidden_request(req)
+            except NotationError as exc:   # name the option, not the request's field
+                field = str(exc).split(":")[0]
+                if field not in ("samples", "seed", "exhaustive_limit", "budget"):
+                    raise
+                raise NotationError("--" + field.replace("_", "-") + str(exc)[len(field):]) from None
         if args.json:
             out.write(json.dumps(result, ensure_ascii=False) + "\n")
             return 0

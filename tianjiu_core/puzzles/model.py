@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import TianJiuError
-from ..limits import check_depth
+from ..limits import check_depth, quote, read_text
 from ..notation import SEATS
 from ..tiengow.position import FORMAT as POSITION_FORMAT
 from ..tiengow.position import Position
@@ -143,33 +143,36 @@ class Puzzle:
         """A puzzle from parsed TOML; :class:`PuzzleError` names ``where`` and the field."""
         if not isinstance(data, dict):
             raise puzzle_error(where, "a puzzle is a table of fields")
-        unknown = sorted(set(data) - _KEYS)
+        unknown = sorted((k for k in data if k not in _KEYS), key=str)
         if unknown:
-            raise puzzle_error(where, f"{unknown[0]}: unknown field; known: {', '.join(sorted(_KEYS))}")
+            name = unknown[0] if isinstance(unknown[0], str) and len(unknown[0]) <= 40 else quote(unknown[0])
+            raise puzzle_error(where, f"{name}: unknown field; known: {', '.join(sorted(_KEYS))}")
         if data.get("format") != FORMAT:
-            raise puzzle_error(where, f"format: expected {FORMAT!r}, not {data.get('format')!r}")
+            raise puzzle_error(where, f"format: expected {FORMAT!r}, not {quote(data.get('format'))}")
         pid = data.get("id")
         if not isinstance(pid, str) or not ID_PATTERN.match(pid):
-            raise puzzle_error(where, f"id: 1–32 letters, digits, '-' or '_' (like \"0007\"), not {pid!r}")
+            raise puzzle_error(where, f"id: 1–32 letters, digits, '-' or '_' (like \"0007\"), not {quote(pid)}")
         themes = data.get("themes")
-        if not isinstance(themes, list) or not themes or not all(isinstance(t, str) for t in themes):
+        if (not isinstance(themes, list) or not themes or len(themes) > len(THEMES)
+                or not all(isinstance(t, str) for t in themes)):
             raise puzzle_error(where, "themes: a non-empty list of theme ids like [\"yao_finish\"]")
         for t in themes:
             if t not in THEMES:
-                raise puzzle_error(where, f"themes: unknown theme {t!r}; known: {', '.join(THEME_IDS)}")
+                raise puzzle_error(where, f"themes: unknown theme {quote(t)}; known: {', '.join(THEME_IDS)}")
         if len(set(themes)) != len(themes):
             raise puzzle_error(where, "themes: a theme is listed twice")
         diff = data.get("difficulty")
         if not isinstance(diff, int) or isinstance(diff, bool) or not 1 <= diff <= 5:
-            raise puzzle_error(where, f"difficulty: a whole number 1 (easy) … 5 (hard), not {diff!r}")
+            raise puzzle_error(where, f"difficulty: a whole number 1 (easy) … 5 (hard), not {quote(diff)}")
         vis = data.get("visibility", "open")
         if vis not in ("open", "hidden"):
-            raise puzzle_error(where, f"visibility: \"open\" or \"hidden\", not {vis!r}")
+            raise puzzle_error(where, f"visibility: \"open\" or \"hidden\", not {quote(vis)}")
         source = data.get("source", "hand")
         if not isinstance(source, str) or not (source == "hand" or source.startswith("mined:")):
-            raise puzzle_error(where, f"source: \"hand\" or \"mined:<seed>\", not {source!r}")
+            raise puzzle_error(where, f"source: \"hand\" or \"mined:<seed>\", not {quote(source)}")
         sol = data.get("solution")
-        if not isinstance(sol, list) or not sol or not all(isinstance(s, str) and s.strip() for s in sol):
+        if (not isinstance(sol, list) or not sol or len(sol) > 8
+                or not all(isinstance(s, str) and s.strip() and len(s) <= 200 for s in sol)):
             raise puzzle_error(where, "solution: a non-empty list of the hero's actions like [\"66\", \"discard 12\"]")
         texts: dict[str, Text | None] = {}
         for key in ("title", "explanation", "prompt", "hint"):
@@ -198,11 +201,15 @@ class Puzzle:
     @classmethod
     def loads(cls, text: str, where: str = "puzzle") -> Puzzle:
         """A puzzle from TOML text (:class:`PuzzleError` for anything wrong)."""
+        if not isinstance(text, str):
+            raise puzzle_error(where, f"a puzzle is TOML text, not {quote(text)}")
         check_depth(text, where)
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise puzzle_error(where, f"not valid TOML: {exc}") from None
+        except ValueError as exc:   # an integer of more than 4,300 digits
+            raise puzzle_error(where, f"not valid TOML: a number too large to read ({str(exc)[:40]}…)") from None
         return cls.from_dict(data, where)
 
     @classmethod
@@ -210,11 +217,7 @@ class Puzzle:
         """A puzzle from a file; its ``id`` must be the file's name without ``.toml``."""
         import os
 
-        try:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read()
-        except OSError as exc:
-            raise PuzzleError(f"{path}: cannot read: {exc.strerror}") from None
+        text = read_text(path, "puzzle", error=PuzzleError)
         p = cls.loads(text, path)
         stem = os.path.splitext(os.path.basename(path))[0]
         if p.id != stem:
@@ -277,6 +280,8 @@ def _text(value: Any, where: str, required: bool) -> Text | None:
         return None
     if not isinstance(value, dict):
         raise PuzzleError(f"{where}: a table with hant = \"…\" and en = \"…\"")
+    if any(isinstance(v, str) and len(v) > 4000 for v in value.values()):
+        raise PuzzleError(f"{where}: a text of at most 4,000 characters")
     out: Text = {}
     for lang in _LANGS:
         v = value.get(lang)
@@ -287,9 +292,10 @@ def _text(value: Any, where: str, required: bool) -> Text | None:
         if not isinstance(value["hans"], str) or not value["hans"].strip():
             raise PuzzleError(f"{where}.hans: empty")
         out["hans"] = value["hans"].strip()
-    extra = sorted(set(value) - {"hant", "hans", "en"})
+    extra = sorted((k for k in value if k not in ("hant", "hans", "en")), key=str)
     if extra:
-        raise PuzzleError(f"{where}.{extra[0]}: unknown language; use hant, hans, en")
+        raise PuzzleError(f"{where}.{quote(extra[0]) if len(str(extra[0])) > 40 else extra[0]}: "
+                          "unknown language; use hant, hans, en")
     return out
 
 

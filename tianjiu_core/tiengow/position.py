@@ -85,7 +85,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InconsistentPositionError, NotationError, TianJiuError
-from ..limits import check_depth
+from ..limits import check_depth, quote, read_text
 from .game import Action, Hand, find_natural
 from ..notation import SEATS, format_tiles, parse_seat, parse_tiles, sort_tiles
 from .rules import Rules
@@ -104,23 +104,28 @@ def _err(where: str, message: str) -> InconsistentPositionError:
     return InconsistentPositionError(f"position: {where}: {message}")
 
 
+def _key(key: Any) -> str:
+    """A table key as a message shows it (a huge or odd key is quoted short)."""
+    return key if isinstance(key, str) and len(key) <= 40 else quote(key)
+
+
 def _seat(value: Any, where: str) -> int:
-    try:
-        return parse_seat(value)
-    except TianJiuError as exc:    # already says "'X' is not a seat: use E, S, W, N"
-        raise _err(where, str(exc)) from None
-    except (TypeError, ValueError):
-        raise _err(where, f"{value!r} is not a seat: use E, S, W, N") from None
+    if isinstance(value, str) and len(value) <= 40 or isinstance(value, int) and not isinstance(value, bool):
+        try:
+            return parse_seat(value)
+        except (TypeError, ValueError):
+            pass
+    raise _err(where, f"{quote(value)} is not a seat: use E, S, W, N")
 
 
 def _tiles_field(value: Any, where: str, unknown_ok: bool = False) -> tuple[tuple[Tile, ...], int]:
     """Tiles from ``"66 36"`` or ``["66", "36"]``; returns (known tiles, number of '-')."""
     if isinstance(value, list):
-        if not all(isinstance(v, str) for v in value):
-            raise _err(where, f"tiles must be strings of pip codes, not {value!r}")
+        if len(value) > 32 or not all(isinstance(v, str) for v in value):
+            raise _err(where, f"tiles must be at most 32 strings of pip codes, not {quote(value)}")
         value = " ".join(value)
     if not isinstance(value, str):
-        raise _err(where, f"tiles must be a string like \"66 36\" or a list of codes, not {value!r}")
+        raise _err(where, f"tiles must be a string like \"66 36\" or a list of codes, not {quote(value)}")
     words = value.split()
     unknown = sum(1 for w in words if w == "-")
     if unknown and not unknown_ok:
@@ -195,20 +200,20 @@ class Position:
         if not isinstance(self.rules, Rules):
             raise _err("rules", f"must be Rules, not {type(self.rules).__name__}")
         if not isinstance(self.banker, int) or isinstance(self.banker, bool) or not 0 <= self.banker < 4:
-            raise _err("banker", f"must be a seat, not {self.banker!r}")
+            raise _err("banker", f"must be a seat, not {quote(self.banker)}")
         if (not isinstance(self.banker_streak, int) or isinstance(self.banker_streak, bool)
-                or self.banker_streak < 1):
+                or not 1 <= self.banker_streak <= 1000):
             raise _err("banker_streak", "counts the hands this banker has held the bank, this one "
-                       f"included, so it is a whole number ≥ 1, not {self.banker_streak!r}")
+                       f"included, so it is a whole number ≥ 1 (at most 1000), not {quote(self.banker_streak)}")
         if len(self.holdings) != 4 or len(self.unknown) != 4 or len(self.dong) != 4:
             raise _err("tiles", "give all four seats (E S W N)")
         for s, d in enumerate(self.dong):
             if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d <= 8:
-                raise _err(f"dong.{SEATS[s]}", f"棟 won is a whole number 0–8, not {d!r}")
+                raise _err(f"dong.{SEATS[s]}", f"棟 won is a whole number 0–8, not {quote(d)}")
         if self.hero is not None and (not isinstance(self.hero, int) or not 0 <= self.hero < 4):
-            raise _err("hero", f"must be a seat, not {self.hero!r}")
+            raise _err("hero", f"must be a seat, not {quote(self.hero)}")
         if not 0 <= self.leader < 4:
-            raise _err("leader", f"must be a seat, not {self.leader!r}")
+            raise _err("leader", f"must be a seat, not {quote(self.leader)}")
         trick = self.trick
         if len(trick) > 3:
             raise _err("trick", f"a trick in progress has at most 3 actions, not {len(trick)}")
@@ -360,12 +365,12 @@ class Position:
         data = dict(data)
         if "holdings" in data and "tiles" not in data:
             data["tiles"] = data.pop("holdings")
-        unknown_keys = sorted(set(data) - _KEYS)
+        unknown_keys = sorted((k for k in data if k not in _KEYS), key=str)
         if unknown_keys:
-            raise _err(unknown_keys[0], f"unknown field; known: {', '.join(sorted(_KEYS))}")
+            raise _err(_key(unknown_keys[0]), f"unknown field; known: {', '.join(sorted(_KEYS))}")
         fmt = data.get("format", FORMAT)
         if fmt != FORMAT:
-            raise _err("format", f"expected {FORMAT!r}, not {fmt!r}")
+            raise _err("format", f"expected {FORMAT!r}, not {quote(fmt)}")
         try:
             rules = Rules.from_dict(data.get("rules"))
         except TianJiuError as exc:
@@ -379,9 +384,9 @@ class Position:
         unknown = [0, 0, 0, 0]
         seen_seats = set()
         for key, value in tiles.items():
-            s = _seat(key, f"tiles.{key}")
+            s = _seat(key, f"tiles.{_key(key)}")
             if s in seen_seats:
-                raise _err(f"tiles.{key}", f"seat {SEATS[s]} given twice")
+                raise _err(f"tiles.{_key(key)}", f"seat {SEATS[s]} given twice")
             seen_seats.add(s)
             holdings[s], unknown[s] = _tiles_field(value, f"tiles.{SEATS[s]}", unknown_ok=True)
         if len(seen_seats) != 4:
@@ -392,12 +397,13 @@ class Position:
         if not isinstance(dong_in, dict):
             raise _err("dong", "give 棟 per seat: [dong] E = 2 …")
         for key, value in dong_in.items():
-            s = _seat(key, f"dong.{key}")
+            s = _seat(key, f"dong.{_key(key)}")
             if not isinstance(value, int) or isinstance(value, bool):
-                raise _err(f"dong.{SEATS[s]}", f"棟 won is a whole number, not {value!r}")
+                raise _err(f"dong.{SEATS[s]}", f"棟 won is a whole number, not {quote(value)}")
             dong[s] = value
         trick_in = data.get("trick", [])
-        if not isinstance(trick_in, list) or not all(isinstance(x, str) for x in trick_in):
+        if (not isinstance(trick_in, list) or len(trick_in) > 3
+                or not all(isinstance(x, str) and len(x) <= 200 for x in trick_in)):
             raise _err("trick", "the trick in progress is a list of actions like [\"66 36\", \"discard - -\"]")
         if "leader" in data:
             leader = _seat(data["leader"], "leader")
@@ -419,12 +425,12 @@ class Position:
         if not isinstance(disc_in, dict):
             raise _err("discarded", "give known discards per seat: [discarded] S = \"22\"")
         for key, value in disc_in.items():
-            s = _seat(key, f"discarded.{key}")
+            s = _seat(key, f"discarded.{_key(key)}")
             discarded[s], _ = _tiles_field(value, f"discarded.{SEATS[s]}")
         hero = _seat(data["hero"], "hero") if "hero" in data else None
         flt = data.get("first_lead_top", False)
         if not isinstance(flt, bool):
-            raise _err("first_lead_top", f"must be true or false, not {flt!r}")
+            raise _err("first_lead_top", f"must be true or false, not {quote(flt)}")
         pos = cls(rules=rules, banker=banker, banker_streak=streak,
                   holdings=tuple(holdings), unknown=tuple(unknown),  # type: ignore[arg-type]
                   dong=tuple(dong), leader=leader, trick=tuple(trick),  # type: ignore[arg-type]
@@ -463,23 +469,25 @@ class Position:
         A document whose position sits in a ``[position]`` table (a puzzle file, or
         ``tests/solver/positions/*.toml``) is read from that table.
         """
-        check_depth(text, "position")
+        check_depth(text, "position")   # (also refuses text that is not a string)
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise NotationError(f"position: not valid TOML: {exc}") from None
+        except ValueError as exc:   # an integer of more than 4,300 digits
+            raise NotationError(f"position: not valid TOML: a number too large to read ({str(exc)[:40]}…)") from None
         if isinstance(data.get("position"), dict) and "tiles" not in data:
+            stray = sorted(k for k in data if k in _KEYS and k != "format")
+            if stray:   # (other keys belong to the document: a puzzle's id, a test's [expect])
+                raise _err(stray[0], "a position key outside the [position] table (move it into the "
+                           "table, or leave the table out)")
             data = data["position"]
         return cls.from_dict(data)
 
     @classmethod
     def load(cls, path: str) -> Position:
         """A position from a TOML file (errors name the file)."""
-        try:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read()
-        except OSError as exc:
-            raise InconsistentPositionError(f"cannot read {path}: {exc.strerror}") from None
+        text = read_text(path, "position", error=InconsistentPositionError)
         try:
             return cls.loads(text)
         except TianJiuError as exc:

@@ -44,7 +44,7 @@ from typing import Any
 
 from .deal import Wall, deal, parse_method
 from ..errors import InconsistentPositionError, NotationError, TianJiuError
-from ..limits import check_depth
+from ..limits import check_depth, quote
 from .game import Hand
 from ..notation import SEATS, format_tiles, parse_seat
 from .rules import Rules
@@ -55,9 +55,32 @@ __all__ = ["HandRecord", "FORMAT"]
 FORMAT = "tianjiu-hand/1"
 
 
+_KEYS = {"top level": {"format", "actions", "rules", "table", "deal", "result"},
+         "table": {"banker", "banker_streak", "seats"},
+         "deal": {"wall", "method", "dice"},
+         "result": {"finisher", "dong", "payments", "finish", "natural"}}
+"""The keys each table of a record may have (anything else is an error naming it)."""
+
+
+def _err(message: str) -> InconsistentPositionError:
+    return InconsistentPositionError(f"hand record: {message}")
+
+
+def _known(table: Any, where: str) -> None:
+    """Refuse a key of ``table`` that a record does not have (a misspelt ``[reslt]``)."""
+    if not isinstance(table, dict):
+        raise _err(f"[{where}] must be a table, not {quote(table)}")
+    for key in table:
+        if key not in _KEYS[where]:
+            shown = key if isinstance(key, str) and len(key) <= 40 else quote(key)
+            prefix = "" if where == "top level" else f"{where}."
+            raise _err(f"{prefix}{shown}: unknown key; {'a record has' if where == 'top level' else f'[{where}] has'} "
+                       f"{', '.join(sorted(_KEYS[where]))}")
+
+
 def _need(table: dict, key: str, where: str) -> Any:
     if not isinstance(table, dict):
-        raise InconsistentPositionError(f"hand record: [{where}] must be a table, not {table!r}")
+        raise InconsistentPositionError(f"hand record: [{where}] must be a table, not {quote(table)}")
     if key not in table:
         raise InconsistentPositionError(f"hand record: [{where}] needs {key!r}")
     return table[key]
@@ -103,16 +126,16 @@ class HandRecord:
                 hand.act(hand.parse_action(text))
             except TianJiuError as exc:
                 raise InconsistentPositionError(
-                    f"hand record: action {number} ({text!r}) cannot be played: {exc}") from None
+                    f"hand record: action {number} ({quote(text)}) cannot be played: {str(exc)[:300]}") from None
         if self.result is not None:
             if not hand.is_over:
                 raise InconsistentPositionError(
                     "hand record: a [result] is stored but the actions do not finish the hand")
             got = _result_summary(hand)
             for key, want in self.result.items():
-                if key in got and got[key] != want:
+                if got.get(key) != want:   # a stored finish the replay lacks is a mismatch too
                     raise InconsistentPositionError(
-                        f"hand record: replay gives {key} = {got[key]!r}, the record says {want!r}")
+                        f"hand record: replay gives {key} = {got.get(key, 'none')!r}, the record says {quote(want)}")
         return hand
 
     def to_dict(self) -> dict[str, Any]:
@@ -137,50 +160,70 @@ class HandRecord:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> HandRecord:
+        """A record from parsed TOML; every key and type checked (an unknown key, a
+        ``banker_streak`` of ``true`` or ``2.5``, a misspelt ``[result]`` are errors)."""
+        if not isinstance(data, dict):
+            raise _err(f"a record is a table, not {quote(data)}")
         if data.get("format") != FORMAT:
-            raise InconsistentPositionError(
-                f"hand record: format must be {FORMAT!r}, not {data.get('format')!r}")
+            raise _err(f"format must be {FORMAT!r}, not {quote(data.get('format'))}")
         table = _need(data, "table", "top level")
         dl = _need(data, "deal", "top level")
+        result = data.get("result")
+        if result is not None and not isinstance(result, dict):
+            raise _err(f"result must be a table, not {quote(result)}")
+        _known(table, "table")
+        _known(dl, "deal")
+        _known(data, "top level")
         try:
-            banker = parse_seat(_need(table, "banker", "table"))
+            banker_in = _need(table, "banker", "table")
+            if not isinstance(banker_in, str) or len(banker_in) > 40:
+                raise _err(f"table.banker must be a seat E, S, W, N, not {quote(banker_in)}")
+            banker = parse_seat(banker_in)
             streak = table.get("banker_streak", 1)
-            if not isinstance(streak, int) or streak < 1:
-                raise InconsistentPositionError(f"hand record: banker_streak must be ≥ 1, not {streak!r}")
-            method = parse_method(_need(dl, "method", "deal")).name_hant
+            if not isinstance(streak, int) or isinstance(streak, bool) or not 1 <= streak <= 1000:
+                raise _err(f"table.banker_streak must be ≥ 1 (a whole number, at most 1000), not {quote(streak)}")
+            method_in = _need(dl, "method", "deal")
+            if not isinstance(method_in, str) or len(method_in) > 40:
+                raise _err(f"deal.method must be a dealing method's name, not {quote(method_in)}")
+            method = parse_method(method_in).name_hant
             dice = _need(dl, "dice", "deal")
-            if not isinstance(dice, list):
-                raise InconsistentPositionError(
-                    f"hand record: [deal] dice must be a list of two numbers, not {dice!r}")
+            if not isinstance(dice, list) or len(dice) != 2:
+                raise _err(f"deal.dice must be a list of two numbers, not {quote(dice)}")
             dice = tuple(dice)
             wall = _need(dl, "wall", "deal")
-            if not isinstance(wall, str):
-                raise InconsistentPositionError(
-                    f"hand record: [deal] wall must be a string of 32 tiles, not {wall!r}")
+            if not isinstance(wall, str) or len(wall) > 1000:
+                raise _err(f"deal.wall must be a string of 32 tiles, not {quote(wall)}")
             wall = Wall.parse(wall)
         except NotationError as exc:
-            raise InconsistentPositionError(f"hand record: {exc}") from None
+            raise _err(str(exc)) from None
         actions = data.get("actions", [])
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise InconsistentPositionError("hand record: actions must be a list of strings")
+        if (not isinstance(actions, list) or len(actions) > 200
+                or not all(isinstance(a, str) and len(a) <= 200 for a in actions)):
+            raise _err("actions must be a list of at most 200 actions like \"E: 66\"")
         seats = table.get("seats", {})
-        if not isinstance(seats, dict) or not all(isinstance(v, str) for v in seats.values()):
-            raise InconsistentPositionError(
-                "hand record: [table] seats must be a table of names, e.g. { E = \"阿明\" }")
-        if not isinstance(data.get("result", {}), dict):
-            raise InconsistentPositionError("hand record: result must be a table")
-        return cls(Rules.from_dict(data.get("rules")), banker, streak, wall, method,
-                   dice, tuple(actions), dict(seats), data.get("result"))  # type: ignore[arg-type]
+        if (not isinstance(seats, dict) or set(seats) - set(SEATS)
+                or not all(isinstance(v, str) and len(v) <= 100 for v in seats.values())):
+            raise _err("table.seats must be a table of names by seat, e.g. { E = \"阿明\" }")
+        if result is not None:
+            _known(result, "result")
+        try:
+            rules = Rules.from_dict(data.get("rules"))
+        except TianJiuError as exc:
+            raise _err(f"rules: {str(exc)[:300]}") from None
+        return cls(rules, banker, streak, wall, method,
+                   dice, tuple(actions), dict(seats), result)  # type: ignore[arg-type]
 
     @classmethod
     def loads(cls, text: str) -> HandRecord:
         """Parse TOML text; malformed TOML is an InconsistentPositionError naming the line
         (too deep nesting: a NotationError, :mod:`tianjiu_core.limits`)."""
-        check_depth(text, "hand record")
+        check_depth(text, "hand record")   # (also refuses text that is not a string)
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise InconsistentPositionError(f"hand record is not valid TOML: {exc}") from None
+        except ValueError as exc:   # an integer of more than 4,300 digits
+            raise InconsistentPositionError(f"hand record is not valid TOML: a number too large to read ({str(exc)[:40]}…)") from None
         return cls.from_dict(data)
 
 
