@@ -38,12 +38,19 @@ def sample_puzzle_pages(pages: list[str], keep: int = 2) -> list[str]:
     return out
 
 
-def test_every_page_loads_clean_with_the_engine_ready(site, tab):
+def test_every_page_loads_clean_with_the_engine_ready(site, new_tab):
+    """Every page by a full load.  The first saves the engine's memory snapshot, so the others
+    restore it (a repeat full load, as a returning reader gets) instead of a cold start each."""
+    tab = new_tab(snapshots=True)
     pages = sample_puzzle_pages(built_pages(site.dir))
     # the three languages of each page, the 404 page and the standalone example
     assert {"", "en/", "zh-Hans/", "playground/", "en/playground/", "zh-Hans/playground/",
             "embed/", "en/embed/", "zh-Hans/embed/", "404.html", "examples/embed.html"} <= set(pages)
     report = {}
+    tab.page.add_init_script("globalThis.TIANJIU_SNAPSHOT_DELAY_MS = 0")
+    tab.goto("en/playground/")
+    tab.page.wait_for_function("TianJiu.status().snapshot && TianJiu.status().snapshot !== 'saving'",
+                               timeout=120_000)
     for path in pages:
         tab.console.clear()
         tab.goto(path)
