@@ -131,3 +131,22 @@ def test_every_published_puzzle_is_within_the_browser_limits():
         answer = handle({"op": "puzzle_load", "toml": text})
         assert answer["ok"], (path, answer)
         assert len(json.dumps({"op": "puzzle_step", "toml": text, "moves": [], "move": "x"})) < BROWSER.request_chars
+
+
+def test_a_puzzle_answer_is_bounded_over_all_its_searches():
+    """Each search of a puzzle answer has its ``budget``; ``puzzle_work`` bounds them all
+    together (a long hostile puzzle ends in BudgetExceededError, not a busy worker), and the
+    published puzzles fit well within the browser's."""
+    from dataclasses import replace
+
+    from tianjiu_core.puzzles.judging import clear_line_caches
+
+    text = open("puzzles/0034.toml", encoding="utf-8").read()     # hidden: 64+ deals a judgement
+    req = {"op": "puzzle_hint", "toml": text, "moves": []}
+    clear_line_caches()
+    small = handle(req, replace(BROWSER, puzzle_work=2_000))
+    assert small["ok"] is False and small["error"]["type"] == "BudgetExceededError", small
+    assert "2,000" in small["error"]["message"]
+    clear_line_caches()
+    assert handle(req)["ok"] is True
+    assert handle(req, replace(CLI))["ok"] is True

@@ -183,7 +183,7 @@ def _ask(req: dict) -> dict:
     return json.loads(out)
 
 
-@settings(max_examples=1000, deadline=timedelta(seconds=4), derandomize=True,
+@settings(max_examples=1000, deadline=timedelta(seconds=10), derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_one_bad_field_never_breaks_the_bridge(data):

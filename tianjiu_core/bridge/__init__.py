@@ -25,10 +25,10 @@ keeps its state).
 Limits (:class:`tianjiu_core.limits.Limits`; ``handle(req)`` enforces :data:`BROWSER`, the
 command line :data:`CLI`).  Within the browser's, every op answers in ≤ 2 s in Pyodide on a
 2-core machine (``benchmarks/bridge_limits.py`` runs the worst in-limit request of each op;
-solver searches longer than that are what the ``budget`` is for) — **except** the
-``puzzle_*`` ops on a puzzle file that is not one of ours: a hostile 5-tile open or 4-tile
-hidden puzzle can take ~5 s of CPython (each search is bounded by ``budget``, their number
-is not; bounding it needs a total node budget in :mod:`tianjiu_core.puzzles.judging`).
+solver searches longer than that are what the ``budget`` is for).  A ``puzzle_*`` answer
+runs several searches (the defence, each graded move, a refutation): each one is bounded by
+the limit ``budget`` and all of them together by ``puzzle_work``, so a long puzzle file that
+is not one of ours ends in a ``BudgetExceededError`` answer instead of a busy worker.
 Published puzzles need at most 30,000 work units a step (the check enforces it).  ``—`` is
 no limit.
 
@@ -45,6 +45,7 @@ limit                          browser           CLI   what
 ``samples``                         64     1,000,000   deals solve_hidden samples
 ``exhaustive_limit``               256     1,000,000   deals solve_hidden may solve exhaustively
 ``work``                        80,000             —   search nodes one solve_hidden may spend: budget × (deals + 1)
+``puzzle_work``                 70,000             —   search nodes one puzzle_* answer may spend over all its searches (+100 a hidden deal)
 ``puzzle_tiles``                     5             8   tiles a seat at a puzzle's start
 ``puzzle_hidden_tiles``              4             8   tiles a seat at a hidden-hand puzzle's start
 ``hand_id``              1,000,000,000 1,000,000,000   largest hand_id

@@ -56,6 +56,12 @@ def _budget() -> int:
     return min(OP_BUDGET, limit("budget"))
 
 
+def _work():
+    """All the searches of one answer together: at most the ``puzzle_work`` limit of nodes."""
+    from ..puzzles.judging import work_limit
+    return work_limit(limit("puzzle_work"))
+
+
 def _op_load(req: dict[str, Any]) -> dict:
     f = Fields(req)
     p = _puzzle_of(f)
@@ -68,7 +74,7 @@ def _op_step(req: dict[str, Any]) -> dict:
     p, moves = _puzzle_of(f), _moves_of(f)
     move = _move(f, "move", f.raw("move", expected="the hero's move like \"66\""))
     f.done()
-    with f.about("move"):
+    with f.about("move"), _work():
         return step(p, moves, move, _budget())
 
 
@@ -76,14 +82,16 @@ def _op_values(req: dict[str, Any]) -> dict:
     f = Fields(req)
     p, moves = _puzzle_of(f), _moves_of(f)
     f.done()
-    return values(p, moves, _budget())
+    with _work():
+        return values(p, moves, _budget())
 
 
 def _op_hint(req: dict[str, Any]) -> dict:
     f = Fields(req)
     p, moves = _puzzle_of(f), _moves_of(f)
     f.done()
-    return hint(p, moves, _budget())
+    with _work():
+        return hint(p, moves, _budget())
 
 
 def _op_solution(req: dict[str, Any]) -> dict:
@@ -91,7 +99,8 @@ def _op_solution(req: dict[str, Any]) -> dict:
     p = _puzzle_of(f)
     moves = _moves_of(f) if f.has("moves") else None
     f.done()
-    return solution_line(p, moves, _budget())
+    with _work():
+        return solution_line(p, moves, _budget())
 
 
 def _op_daily(req: dict[str, Any]) -> dict:

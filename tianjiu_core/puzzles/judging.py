@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import hashlib
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,7 +20,64 @@ from ..tiengow.plays import CLASS_NAMES
 from ..solver.hidden import solve_hidden
 from ..solver.search import BudgetExceededError, solve
 from ..tiles import Tile
-from .model import HIDDEN_EXHAUSTIVE, HIDDEN_SAMPLES, HIDDEN_SEED, OP_BUDGET, Puzzle, THEMES, Text
+from .model import DEAL_COST, HIDDEN_EXHAUSTIVE, HIDDEN_SAMPLES, HIDDEN_SEED, OP_BUDGET, Puzzle, THEMES, Text
+
+
+# --------------------------------------------------------------------------- the work of one answer
+_WORK: ContextVar[list[int] | None] = ContextVar("tianjiu_puzzle_work", default=None)
+
+
+@contextmanager
+def work_limit(nodes: int | None) -> Iterator[list[int]]:
+    """Within the block every search of this module together spends at most ``nodes`` search
+    nodes (None: no limit, only counted); past it :class:`BudgetExceededError`.  Yields the
+    meter ``[nodes left, nodes spent, the limit]``.  The bridge's ``puzzle_*`` ops answer
+    within the ``puzzle_work`` limit this way: each search has its own ``budget``, and this
+    bounds how many of them one answer runs (a long hostile puzzle, many moves)."""
+    cap = (1 << 200) if nodes is None else nodes
+    meter = [cap, 0, cap]
+    token = _WORK.set(meter)
+    try:
+        yield meter
+    finally:
+        _WORK.reset(token)
+
+
+def _over(meter: list[int]) -> BudgetExceededError:
+    return BudgetExceededError(f"this answer needs more than {meter[2]:,} search nodes in all "
+                               "(the limit of one puzzle answer here; the command line has none)",
+                               meter[2])
+
+
+def _allowed(budget: int) -> int:
+    """The budget of the next search: ``budget``, or less when the answer's work is nearly spent."""
+    meter = _WORK.get()
+    if meter is None:
+        return budget
+    if meter[0] < 1:
+        raise _over(meter)
+    return min(budget, meter[0])
+
+
+def _spent(nodes: int) -> None:
+    meter = _WORK.get()
+    if meter is not None:
+        meter[0] -= nodes
+        meter[1] += nodes
+
+
+def _solve(hand: Hand, hero: int, budget: int):
+    b = _allowed(budget)
+    try:
+        sol = solve(hand, hero, budget=b)
+    except BudgetExceededError as exc:
+        _spent(max(exc.nodes, b))
+        meter = _WORK.get()
+        if b < budget and meter is not None:   # the answer's work ran out, not this search's budget
+            raise _over(meter) from None
+        raise
+    _spent(sol.nodes)
+    return sol
 
 
 # --------------------------------------------------------------------------- judging a turn
@@ -62,11 +122,21 @@ def judge_position(hand: Hand, hero: int, hidden: bool, known: Sequence[Tile], b
            seed: int = HIDDEN_SEED) -> Judged:
     """Value every legal action of the hero (the seat to act)."""
     if not hidden:
-        sol = solve(hand, hero, budget=budget)
+        sol = _solve(hand, hero, budget)
         return Judged(tuple(a.action for a in sol.actions), tuple(a.value for a in sol.actions),
                       tuple(a.group for a in sol.actions), sol.value, sol.nodes)
-    hs = solve_hidden(hand, known_discards=known, samples=HIDDEN_SAMPLES, seed=seed,
-                      exhaustive_limit=HIDDEN_EXHAUSTIVE, budget=budget)
+    meter = _WORK.get()
+    total = None if meter is None else max(1, meter[0])
+    _allowed(budget)
+    try:
+        hs = solve_hidden(hand, known_discards=known, samples=HIDDEN_SAMPLES, seed=seed,
+                          exhaustive_limit=HIDDEN_EXHAUSTIVE, budget=budget, total_budget=total)
+    except BudgetExceededError as exc:
+        _spent(max(exc.nodes, total or 0))
+        if meter is not None and meter[0] < budget:   # the answer's work ran out
+            raise _over(meter) from None
+        raise
+    _spent(hs.nodes + DEAL_COST * hs.deals)   # (the cost of a deal beyond its search, as the check counts it)
     vals = tuple(a.expected_value for a in hs.actions)
     return Judged(tuple(a.action for a in hs.actions), vals, tuple(a.group for a in hs.actions),
                   max(vals), hs.nodes, tuple(a.best_share for a in hs.actions), hs.deals,
@@ -76,7 +146,7 @@ def judge_position(hand: Hand, hero: int, hidden: bool, known: Sequence[Tile], b
 def best_action(hand: Hand, hero: int, budget: int) -> tuple[Action, int]:
     """The seat to act's best action on the true deal (hero: max, defenders: min of the
     hero's value); ties → the first in the engine's order.  Returns (action, nodes)."""
-    sol = solve(hand, hero, budget=budget)
+    sol = _solve(hand, hero, budget)
     for a in sol.actions:
         if a.value == sol.value:
             return a.action, sol.nodes

@@ -17,7 +17,7 @@ from ..errors import IllegalActionError, InconsistentPositionError
 from ..notation import SEATS, sort_tiles
 from ..tiengow.game import Action, Hand
 from ..tiles import TILES, Tile
-from .search import INF, compositions, solve
+from .search import INF, BudgetExceededError, compositions, solve
 
 __all__ = ["HiddenActionValue", "HiddenSolution", "solve_hidden", "hidden_deals"]
 
@@ -211,7 +211,8 @@ def hidden_deals(hand: Hand, *, known_discards: Sequence[Tile] = (), samples: in
 
 def solve_hidden(hand: Hand, *, known_discards: Sequence[Tile] = (), samples: int = 64,
                  seed: int = 0, exhaustive_limit: int = 256, budget: int | None = None,
-                 progress: Callable[[int, int], None] | None = None) -> HiddenSolution:
+                 progress: Callable[[int, int], None] | None = None,
+                 total_budget: int | None = None) -> HiddenSolution:
     """Judge the actions of the seat to act when it sees only its own tiles and the shown ones.
 
     hand: a position; the other seats' holdings are ignored (only their sizes
@@ -236,7 +237,8 @@ def solve_hidden(hand: Hand, *, known_discards: Sequence[Tile] = (), samples: in
     information (hiding, signalling, discovering) and it lets the hero play
     differently in deals that it could not tell apart (strategy fusion); the
     numbers lean optimistic for whoever profits from knowing more.  ``budget``
-    is per deal; :class:`BudgetExceededError` when a deal does not fit.
+    is per deal; ``total_budget`` (if given) bounds the nodes of all the deals together;
+    :class:`BudgetExceededError` when a deal, or all of them, do not fit.
     """
     t0 = time.perf_counter()
     seat = hand.to_act
@@ -259,7 +261,14 @@ def solve_hidden(hand: Hand, *, known_discards: Sequence[Tile] = (), samples: in
         holdings = list(hand.holdings)
         for s, tiles in zip(others, parts):
             holdings[s] = tuple(tiles)
-        sol = solve(_with_holdings(hand, holdings), seat, budget=budget)
+        b = budget
+        if total_budget is not None:
+            left = total_budget - nodes
+            if left < 1:
+                raise BudgetExceededError(f"not solved within {total_budget:,} nodes over the deals "
+                                          f"({i} of {len(deals)} solved)", nodes)
+            b = left if b is None else min(b, left)
+        sol = solve(_with_holdings(hand, holdings), seat, budget=b)
         nodes += sol.nodes
         for j, av in enumerate(sol.actions):
             sums[j] += w * av.value
