@@ -220,8 +220,9 @@ def generated_js(wheel_name: str, strings_path: Path, build_hash: str, offline: 
 # --------------------------------------------------------------------------- start-up
 
 
-_ENGINE_WIDGET = re.compile(r"<tj-(?!tiles[\s>])[a-z0-9-]+[\s>]")
-"""A widget element that calls the engine (every ``tj-`` widget but ``<tj-tiles>``)."""
+_ENGINE_WIDGET = re.compile(r"<tj-(?!(?:tiles|lesson-progress|puzzle-finder|paigow-progress)[\s>])[a-z0-9-]+[\s>]")
+"""A widget element that calls the engine (every ``tj-`` widget but ``<tj-tiles>`` and the
+progress lists, which read only what the device saved)."""
 
 HEAD_START = """<script>/* tianjiu: start the engine worker now, before the page's scripts load (engine.js adopts it; \
 if this fails, engine.js starts it itself and says why) */(function(){try{var q=[],w=new Worker(\

@@ -46,6 +46,7 @@ limit                          browser           CLI   what
 ``exhaustive_limit``               256     1,000,000   deals solve_hidden may solve exhaustively
 ``work``                        80,000             —   search nodes one solve_hidden may spend: budget × (deals + 1)
 ``puzzle_work``                 70,000             —   search nodes one puzzle_* answer may spend over all its searches (+100 a hidden deal)
+``edge_tables``                      0             1   Pai Gow edge tables one paigow_edge may compute (seconds each)
 ``puzzle_tiles``                     5             8   tiles a seat at a puzzle's start
 ``puzzle_hidden_tiles``              4             8   tiles a seat at a hidden-hand puzzle's start
 ``hand_id``              1,000,000,000 1,000,000,000   largest hand_id

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InconsistentPositionError, NotationError, RulesError
+from ..limits import limit
 from ..notation import parse_tiles
 from ..paigow.analysis import analyse
 from ..paigow.edge import edge_table
@@ -230,6 +231,14 @@ def paigow_edge(req: dict[str, Any]) -> dict[str, Any]:
         raise RulesError("commissions must be a list of 1 to 4 rates from 0 to below 1 (0.05 is 5%)",
                          zh="commissions 要是 1 至 4 個 0 至 1 之間的抽佣率（0.05 即 5%）")
     key = (way.key, rules, tuple(cs))
+    if limit("edge_tables") < 1:
+        from ..solver.search import BudgetExceededError   # (only here: a Pai Gow page loads no solver)
+        exc = BudgetExceededError(
+            "paigow_edge: the edge table is every deal of 35,960 × 20,475, seconds of work — more "
+            "than a page may ask (2 s): use `tianjiu paigow edge`, or paigow_set for one hand")
+        exc.message_zh = ("paigow_edge：莊家優勢表要計每一副牌（35,960 × 20,475），要幾秒，超過網頁的限度"
+                          "（2 秒）：請用 `tianjiu paigow edge`，或用 paigow_set 計一手牌")
+        raise exc
     if key not in _EDGES:     # seconds of work: asked again, the same table is answered at once
         if len(_EDGES) >= 8:
             _EDGES.pop(next(iter(_EDGES)))

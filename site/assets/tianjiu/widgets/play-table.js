@@ -272,6 +272,9 @@ export class TjPlayTable extends TjWidget {
   }
 
   async act(action) {
+    // one move at a time: a double click (or a key held down) must not send the move twice
+    if (this.busy) return;
+    this.busy = true;
     try {
       this.view = await this.engine.call("act", { hand_id: this.view.hand_id, action });
       this.clearMsg();
@@ -281,10 +284,14 @@ export class TjPlayTable extends TjWidget {
     } catch (err) {
       this.dataset.illegal = err.type || "error";
       this.showMsg(explain(err, this.language));
+    } finally {
+      this.busy = false;
     }
   }
 
   async takeBack() {
+    if (this.busy) return;
+    this.busy = true;
     try {
       this.view = await this.engine.call("undo", { hand_id: this.view.hand_id });
       this.clearMsg();
@@ -292,6 +299,8 @@ export class TjPlayTable extends TjWidget {
       this.draw();
     } catch (err) {
       this.showMsg(explain(err, this.language));
+    } finally {
+      this.busy = false;
     }
   }
 
