@@ -134,6 +134,9 @@ def test_offline_after_first_visit(site, new_tab):
     tab.goto("zh-Hans/playground/")
     assert tab.wait_engine() == "ready"
     tab.page.wait_for_selector("tj-playground[data-state=ready]")
+    # (the comparison is drawn by an engine answer after the widget is ready: wait for it)
+    tab.page.wait_for_function("""() => (document.querySelector('.tj-pg__compare')?.innerText || '')
+        .includes('双梅 打得过 双斧头')""", timeout=30_000)
     assert "双梅 打得过 双斧头" in tab.page.inner_text(".tj-pg__compare")
     tab.goto("en/")  # a page not visited before, from the precache
     assert tab.wait_engine() == "ready"
