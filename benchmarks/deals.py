@@ -22,6 +22,7 @@ Usage::
     .venv/bin/python benchmarks/deals.py --seeds 1-20 --tiles 5       # played down to 5 tiles
     .venv/bin/python benchmarks/deals.py --seeds 1-5 --tiles 4 --lines --ref-tiles 4
     .venv/bin/python benchmarks/deals.py --seeds 1-20 --tiles 5 --json
+    .venv/bin/python benchmarks/deals.py --seeds 1-10 --tiles 4 --pyodide   # and inside Pyodide
 
 Times are CPU seconds (``time.process_time``) from cold caches; the machine is shared, so
 compare runs made together.  A position not solved within the budget counts with the time it
@@ -213,11 +214,25 @@ def main(argv: list[str] | None = None) -> int:
                         "compared with the reference solver")
     p.add_argument("--json", action="store_true", help="print one JSON line")
     p.add_argument("--verbose", action="store_true", help="one line per deal (stderr)")
+    p.add_argument("--pyodide", action="store_true",
+                   help="then the same positions inside Pyodide under Node: Pyodide / CPython")
     args = p.parse_args(argv)
     if not 1 <= args.tiles <= 8:
         p.error("--tiles must be 1–8")
     result = run(parse_seeds(args.seeds), args.tiles, args.budget, Rules.preset(args.rules),
                  args.lines, args.ref_tiles, args.verbose)
+    if args.pyodide and sys.platform != "emscripten":
+        from pyodide_runner import run_json
+
+        passthrough = [a for a in (argv if argv is not None else sys.argv[1:])
+                       if a not in ("--pyodide", "--json", "--lines")]
+        py = run_json("deals.py", [*passthrough, "--json"])
+        ratio = (round(py["cpu_median_s"] / result["cpu_median_s"], 2)
+                 if py["cpu_median_s"] and result["cpu_median_s"] else None)
+        result = {"cpython": result, "pyodide": py, "ratio_median": ratio}
+        print(json.dumps(result) if args.json else
+              f"{show(result['cpython'])}\n{show(py)}\nPyodide / CPython median: ×{ratio}")
+        return 1 if result["cpython"].get("disagreements") else 0
     print(json.dumps(result) if args.json else show(result))
     return 1 if result.get("disagreements") else 0
 

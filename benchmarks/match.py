@@ -20,8 +20,8 @@ Usage::
         --out /tmp/control.csv                                           # control: ≈ 0
 
 Prints deals, mean stake units per hand, the 95% interval, and the tested player's decision times.
-Inside Pyodide (as in the browser): ``node benchmarks/match_pyodide.mjs --wheel
-build/assets/tianjiu/wheels/tianjiu_core-*.whl -- --deals 150 --out /tmp/m.csv``.
+Inside Pyodide (as in the browser): ``node benchmarks/pyodide_run.mjs --wheel
+build/assets/tianjiu/wheels/tianjiu_core-*.whl match.py --deals 150 --out /tmp/m.csv``.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ Usage::
     .venv/bin/python benchmarks/paigow.py --pyodide          # CPython, then `set` inside Pyodide
 
 ``--pyodide`` builds the wheel and runs this script's ``set`` part inside Pyodide under Node
-(``benchmarks/paigow_pyodide.mjs``), then prints the Pyodide/CPython ratio of the medians.
+(``benchmarks/pyodide_run.mjs``), then prints the Pyodide/CPython ratio of the medians.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ import argparse
 import json
 import platform
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -111,17 +110,9 @@ def show(result: dict) -> str:
 
 def run_pyodide(argv: list[str]) -> dict:
     """This script's ``set`` part inside Pyodide (Node + the npm package, the site's wheel)."""
-    root = HERE.parent
-    sys.path.insert(0, str(root))
-    from tianjiu_site.runtime import build_wheel
-    wheel = build_wheel()
-    proc = subprocess.run(["node", str(HERE / "paigow_pyodide.mjs"), "--wheel", str(wheel),
-                           "--", *argv, "--only", "set", "--json"],
-                          capture_output=True, text=True, cwd=root)
-    sys.stderr.write(proc.stderr)
-    if proc.returncode != 0:
-        raise SystemExit(f"the Pyodide run failed (exit {proc.returncode}):\n{proc.stdout}")
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    from pyodide_runner import run_json
+
+    return run_json("paigow.py", [*argv, "--only", "set", "--json"])
 
 
 def main(argv: list[str] | None = None) -> int:

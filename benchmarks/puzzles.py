@@ -23,7 +23,6 @@ import json
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -96,16 +95,10 @@ def bench_step(folder: str) -> dict:
 
 def run_pyodide(folder: str) -> dict:
     """This script's ``--only step`` inside Pyodide under Node (builds the wheel)."""
-    sys.path.insert(0, str(ROOT))
-    from tianjiu_site.runtime import build_wheel
+    from pyodide_runner import run_json
 
-    wheel = build_wheel()
-    proc = subprocess.run(["node", str(HERE / "puzzles_pyodide.mjs"), "--wheel", str(wheel),
-                           "--puzzles", str(Path(folder).resolve())],
-                          capture_output=True, text=True, cwd=ROOT)
-    if proc.returncode != 0:
-        raise SystemExit(f"pyodide run failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    return run_json("puzzles.py", ["--only", "step", "--puzzles", "/puzzles", "--json"],
+                    mounts=[(Path(folder), "/puzzles")])
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,7 +17,7 @@ Usage::
     .venv/bin/python benchmarks/solver.py --sizes 5 --count 3 --hidden 64   # hidden-hand lead
 
 ``--pyodide`` builds the wheel and runs this very script inside Pyodide under
-Node (``benchmarks/solver_pyodide.mjs``), then prints the Pyodide/CPython time
+Node (``benchmarks/pyodide_run.mjs``), then prints the Pyodide/CPython time
 ratio per size.  ``--compare`` also solves every position with the previous solver
 (:mod:`tianjiu_core.solver.reference`), checks that every action's value and group agree
 (column ``differ``, which must be 0) and reports the median of the per-position
@@ -34,7 +34,6 @@ import argparse
 import json
 import platform
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -221,23 +220,9 @@ def show(result: dict) -> str:
 
 def run_pyodide(argv: list[str]) -> dict:
     """This script inside Pyodide (Node + the npm package, the wheel the site serves)."""
-    root = HERE.parent
-    try:
-        sys.path.insert(0, str(root))
-        from tianjiu_site.runtime import build_wheel
-        wheel = build_wheel()
-    except ImportError:  # pragma: no cover - the site package is optional
-        import tempfile
-        out = Path(tempfile.mkdtemp())
-        subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir",
-                        str(out), str(root)], check=True, capture_output=True)
-        wheel = sorted(out.glob("*.whl"))[-1]
-    proc = subprocess.run(["node", str(HERE / "solver_pyodide.mjs"), "--wheel", str(wheel),
-                           "--", *argv, "--json"], capture_output=True, text=True, cwd=root)
-    sys.stderr.write(proc.stderr)
-    if proc.returncode != 0:
-        raise SystemExit(f"the Pyodide run failed (exit {proc.returncode}):\n{proc.stdout}")
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    from pyodide_runner import run_json
+
+    return run_json("solver.py", [*argv, "--json"])
 
 
 def _with_sizes(argv: list[str], n: int) -> list[str]:
