@@ -71,6 +71,7 @@ def bench_verify(folder: str) -> dict:
 def bench_step(folder: str) -> dict:
     from tianjiu_core import puzzles
     from tianjiu_core.bridge import handle
+    from tianjiu_core.puzzles.judging import clear_line_caches
 
     files = sorted(p for p in os.listdir(folder) if p.endswith(".toml") and p != "schedule.toml")
     texts = {}
@@ -83,8 +84,7 @@ def bench_step(folder: str) -> dict:
     times = {}
     for pid, text in texts.items():
         p = puzzles.Puzzle.loads(text)
-        puzzles._LINES.clear()
-        puzzles._JUDGED.clear()
+        clear_line_caches()
         t = _cpu()     # CPU time: steady on a busy machine (one thread)
         r = handle({"op": "puzzle_step", "toml": text, "moves": [], "move": p.solution[0]})
         times[pid] = _cpu() - t
