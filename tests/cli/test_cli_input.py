@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+import tomllib
 
 import pytest
 
@@ -88,6 +89,21 @@ def test_a_stored_finish_the_replay_does_not_reach_is_a_mismatch(tmp_path, capsy
     f.write_text(text.replace("[result]\n", "[result]\nnatural = \"至尊寶\"\n", 1), encoding="utf-8")
     code, _, err = run(["replay", str(f)], capsys)
     one_line(code, err, str(f), "replay gives natural")
+
+
+def test_an_edited_result_quotes_the_record_and_the_replay(tmp_path, capsys, record):
+    """An edited payment or 棟 count: one line quoting the record's values and the replay's
+    (not "the record says an object of 4 fields")."""
+    text = record.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.startswith("payments = "))
+    got = tomllib.loads(line)["payments"]
+    edited = dict(got, N=got["N"] + 1)
+    shown = lambda d: "{ " + ", ".join(f"{k} = {v}" for k, v in d.items()) + " }"
+    f = tmp_path / "edited.toml"
+    f.write_text(text.replace(line, f"payments = {shown(edited)}", 1), encoding="utf-8")
+    code, _, err = run(["replay", str(f)], capsys)
+    one_line(code, err, str(f), f"replay gives payments = {shown(got)}", f"the record says {shown(edited)}")
+    assert "object of" not in err
 
 
 def test_save_needs_a_file_name(capsys):

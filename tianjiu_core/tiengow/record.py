@@ -134,8 +134,10 @@ class HandRecord:
             got = _result_summary(hand)
             for key, want in self.result.items():
                 if got.get(key) != want:   # a stored finish the replay lacks is a mismatch too
+                    found = _shown(got[key]) if key in got else "none"
                     raise InconsistentPositionError(
-                        f"hand record: replay gives {key} = {got.get(key, 'none')!r}, the record says {quote(want)}")
+                        f"hand record: replay gives {key} = {found}, the record says {_shown(want)}",
+                        zh=f"牌局紀錄：result.{key} 寫的是 {_shown(want)}，重播得到的是 {found}")
         return hand
 
     def to_dict(self) -> dict[str, Any]:
@@ -225,6 +227,17 @@ class HandRecord:
         except ValueError as exc:   # an integer of more than 4,300 digits
             raise InconsistentPositionError(f"hand record is not valid TOML: a number too large to read ({str(exc)[:40]}…)") from None
         return cls.from_dict(data)
+
+
+def _shown(value: Any, items: int = 8) -> str:
+    """A result value as a record writes it, short and on one line: a table of seats as
+    ``{ E = -6, S = 0, W = -5, N = 11 }`` (values quoted, at most ``items`` of them)."""
+    if not isinstance(value, dict):
+        return quote(value)
+    parts = [f"{k if isinstance(k, str) and len(k) <= 10 else quote(k)} = {quote(v, 20)}"
+             for k, v in list(value.items())[:items]]
+    more = ", …" if len(value) > items else ""
+    return "{ " + ", ".join(parts) + more + " }" if parts else "{}"
 
 
 def _result_summary(hand: Hand) -> dict[str, Any]:
