@@ -200,3 +200,16 @@ def test_inconsistent_finish_is_refused(finish, msg):
 def test_bad_dong_is_refused(dong):
     with pytest.raises(InconsistentPositionError):
         settle(banker=E, banker_streak=1, finisher=N, dong=dong)
+
+
+def test_every_item_explains_its_arithmetic_in_chinese_too():
+    """The Play page shows an item's arithmetic in the page's language: ``detail`` is the
+    English ("× banker 2"), ``detail_zh`` the 繁體 with no English word in it."""
+    import re
+    s = settle(banker=E, banker_streak=1, finisher=N, dong=(1, 4, 0, 3))
+    banker_item = next(it for it in s.items if it.banker_factor != 1)
+    assert "× banker 2" in banker_item.detail()
+    assert "× 莊家倍數 2" in banker_item.detail_zh()
+    for it in s.items:
+        data = it.to_json()
+        assert data["detail_zh"] == it.detail_zh() and not re.search(r"[A-Za-z]", data["detail_zh"]), data

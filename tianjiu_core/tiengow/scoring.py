@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import InconsistentPositionError
-from ..notation import SEATS
+from ..notation import SEAT_NAMES, SEATS
 from .rules import Rules
 
 __all__ = [
@@ -112,21 +112,35 @@ class Item:
     finish_factor: int = 1
     on_behalf_of: int | None = None
 
-    def detail(self) -> str:
-        """The arithmetic in words, e.g. ``棟 (4−1)=3 × banker 2``."""
+    def _units(self) -> str:
+        """The rule's 棟 units, the start of :meth:`detail` and :meth:`detail_zh`."""
         label = RULE_LABELS[self.rule][0]
         if self.rule == "dong":
-            text = f"{label} (4−{4 - self.units})={self.units}"
-        elif self.rule in ("ru_yi", "ru_er"):
-            text = f"{label} {-self.units}"
-        else:
-            text = f"{label} {self.units}"
+            return f"{label} (4−{4 - self.units})={self.units}"
+        if self.rule in ("ru_yi", "ru_er"):
+            return f"{label} {-self.units}"
+        return f"{label} {self.units}"
+
+    def detail(self) -> str:
+        """The arithmetic in words, e.g. ``棟 (4−1)=3 × banker 2``."""
+        text = self._units()
         if self.banker_factor != 1:
             text += f" × banker {self.banker_factor}"
         if self.finish_factor != 1:
             text += f" × finish {self.finish_factor}"
         if self.on_behalf_of is not None:
             text += f" (for {SEATS[self.on_behalf_of]})"
+        return text
+
+    def detail_zh(self) -> str:
+        """The arithmetic in 繁體 words, e.g. ``棟 (4−1)=3 × 莊家倍數 2``."""
+        text = self._units()
+        if self.banker_factor != 1:
+            text += f" × 莊家倍數 {self.banker_factor}"
+        if self.finish_factor != 1:
+            text += f" × 結法倍數 {self.finish_factor}"
+        if self.on_behalf_of is not None:
+            text += f"（代{SEAT_NAMES[SEATS[self.on_behalf_of]][0]}家付）"
         return text
 
     def __str__(self) -> str:
@@ -138,7 +152,7 @@ class Item:
                 "rule_en": RULE_LABELS[self.rule][2], "units": self.units,
                 "banker_factor": self.banker_factor, "finish_factor": self.finish_factor,
                 "on_behalf_of": None if self.on_behalf_of is None else SEATS[self.on_behalf_of],
-                "detail": self.detail()}
+                "detail": self.detail(), "detail_zh": self.detail_zh()}
 
 
 @dataclass(frozen=True, slots=True)

@@ -348,7 +348,8 @@ export class TjPlayTable extends TjWidget {
     const finish = r.natural ? `${label("rules", "natural", lang)} ${engineText(r.natural, lang)}` : label("finishes", st.finish || "plain", lang);
     const items = [...r.bonuses.items, ...st.items].map((it) => h("li", { "data-rule": it.rule },
       this.t("play.item", { from: seatName(it.from, lang), to: seatName(it.to, lang), amount: it.amount, rule: label("rules", it.rule, lang) }),
-      " ", h("small", {}, engineText(it.detail, lang))));
+      // the arithmetic in the page's language (the engine's English only on English pages)
+      " ", h("small", { class: "tj-play__detail" }, engineText(lang === "en" ? it.detail : (it.detail_zh || it.detail), lang))));
     const pay = h("table", { class: "tj-play__pay" },
       h("thead", {}, h("tr", {}, h("th", {}, this.t("play.seat")), h("th", {}, this.t("play.dongCol")), h("th", {}, this.t("play.net")), h("th", {}, this.t("play.session")))),
       h("tbody", {}, SEATS.map((x) => h("tr", { dataset: { seat: x } }, h("th", {}, seatName(x, lang), x === ME ? this.t("play.you") : ""),
