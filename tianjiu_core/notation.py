@@ -209,7 +209,8 @@ def parse_tile(text: str, context: Sequence[Tile] | None = None) -> Tile:
     """
     tiles = parse_tiles(text, context)
     if len(tiles) != 1:
-        raise NotationError(f"expected one tile, got {len(tiles)} in {text!r}")
+        raise NotationError(f"expected one tile, got {len(tiles)} in {text!r}",
+                            zh=f"要一張牌，「{text}」有 {len(tiles)} 張")
     return tiles[0]
 
 
@@ -244,12 +245,14 @@ def parse_seat(text: str | int) -> int:
     if isinstance(text, int) and not isinstance(text, bool):
         if 0 <= text < 4:
             return text
-        raise NotationError(f"seat {text} is out of range: seats are 0–3 (E S W N)")
+        raise NotationError(f"seat {text} is out of range: seats are 0–3 (E S W N)",
+                            zh=f"座位 {text} 超出範圍：座位是 0–3（東南西北）")
     if not isinstance(text, str):
-        raise NotationError(f"seat must be a letter E/S/W/N, not {text!r}")
+        raise NotationError(f"seat must be a letter E/S/W/N, not {text!r}", zh=f"座位要寫 E/S/W/N，不是 {text!r}")
     letter = _SEAT_ALIASES.get(_norm(text.strip()))
     if letter is None:
-        raise NotationError(f"{text!r} is not a seat: use E, S, W, N (東 南 西 北)")
+        raise NotationError(f"{text!r} is not a seat: use E, S, W, N (東 南 西 北)",
+                            zh=f"{text!r} 不是座位：要寫 E、S、W、N（東 南 西 北）")
     return SEATS.index(letter)
 
 

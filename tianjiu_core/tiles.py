@@ -321,7 +321,7 @@ def tile_by_code(code: str) -> Tile:
     try:
         return BY_CODE[code]
     except KeyError:
-        raise NotationError(f"no tile has pip code {code!r}") from None
+        raise NotationError(f"no tile has pip code {code!r}", zh=f"沒有點數寫法是 {code!r} 的牌") from None
 
 
 def _check_table() -> None:

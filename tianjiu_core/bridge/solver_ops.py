@@ -91,7 +91,7 @@ def solve_hidden_request(req: dict[str, Any]) -> dict[str, Any]:
         if pos.hero is not None and pos.hero != seat:
             raise InconsistentPositionError(
                 f"hidden-hand solving is for the seat to act ({SEATS[seat]}), not hero "
-                f"{SEATS[pos.hero]}")
+                f"{SEATS[pos.hero]}", zh=f"暗牌解題是為輪到出牌的一家（{SEATS[seat]}）解的，不是 hero {SEATS[pos.hero]}")
         known = list(pos.discarded[seat])
     else:
         for rec in hand.tricks:

@@ -49,11 +49,12 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
     me = None if args.auto else parse_seat(args.seat)
     if args.save is not None:   # check before the hand is played, not after
         if not args.save.strip():
-            raise NotationError("--save: give a file name (it is empty)")
+            raise NotationError("--save: give a file name (it is empty)", zh="--save：要寫檔案名稱（現在是空的）")
         folder = os.path.dirname(os.path.abspath(args.save))
         if os.path.isdir(args.save) or not os.path.isdir(folder):
             raise NotationError(f"--save {args.save}: " + (
-                "is a folder; give a file name" if os.path.isdir(args.save) else f"no folder {folder}"))
+                "is a folder; give a file name" if os.path.isdir(args.save) else f"no folder {folder}"),
+                                zh=f"--save {args.save}：" + ("這是資料夾；要寫檔案名稱" if os.path.isdir(args.save) else f"沒有資料夾 {folder}"))
     say = (lambda s: out.write(s + "\n")) if not args.json else (lambda s: None)
     d = hand.deal_info
     assert d is not None
@@ -135,7 +136,8 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
             with open(args.save, "w", encoding="utf-8") as fh:
                 fh.write(record.dumps())
         except OSError as exc:
-            raise NotationError(f"--save {args.save}: cannot write: {exc.strerror or exc}") from None
+            raise NotationError(f"--save {args.save}: cannot write: {exc.strerror or exc}",
+                                zh=f"--save {args.save}：寫不到：{exc.strerror or exc}") from None
         say(f"hand record written to {args.save}")
     if args.json:
         out.write(json.dumps({"seed": seed, "actions": [str(a) for a in hand.log],
@@ -155,7 +157,8 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
     try:
         hand = HandRecord.loads(text).replay()
     except TianJiuError as exc:
-        raise type(exc)(f"{args.file}: {exc}") from None
+        raise type(exc)(f"{args.file}: {exc}",
+                        zh=f"{args.file}：{exc.message_zh}" if exc.message_zh else None) from None
     state = hand.to_json()
     if hand.result is None:
         emit(out, args, state, f"{len(hand.log)} actions replayed; the hand is not over")

@@ -110,7 +110,8 @@ def _deal(args: argparse.Namespace, out: TextIO) -> int:
     try:
         d = deal(wall, args.method[:200], thrown, parse_seat(args.banker[:40]))
     except NotationError as exc:
-        raise NotationError(f"--method / --banker: {str(exc)[:200]}") from None
+        raise NotationError(f"--method / --banker: {str(exc)[:200]}",
+                            zh=f"--method / --banker：{str(exc.message_zh or exc)[:200]}") from None
     lines = [f"wall: {format_tiles(wall.tiles)}",
              f"method {d.method.name_hant} ({d.method.name_en}); thrower {SEATS[d.thrower]} "
              f"threw {d.dice[0]}+{d.dice[1]}={sum(d.dice)}; {SEATS[d.first]} takes first"]

@@ -72,7 +72,9 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
                 field = str(exc).split(":")[0]
                 if field not in ("samples", "seed", "exhaustive_limit", "budget"):
                     raise
-                raise NotationError("--" + field.replace("_", "-") + str(exc)[len(field):]) from None
+                raise NotationError("--" + field.replace("_", "-") + str(exc)[len(field):],
+                                    zh=("--" + field.replace("_", "-") + exc.message_zh[len(field):]
+                                        if (exc.message_zh or "").startswith(field) else None)) from None
         if args.json:
             out.write(json.dumps(result, ensure_ascii=False) + "\n")
             return 0

@@ -136,7 +136,8 @@ def describe_tile(t: Tile) -> Text:
 
 def seeded_rng(kind: str, seed: Any) -> Rng:
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise NotationError(f"seed must be a whole number 0–{MAX_SEED}, not {seed!r}")
+        raise NotationError(f"seed must be a whole number 0–{MAX_SEED}, not {seed!r}",
+                            zh=f"seed（題號）要是 0–{MAX_SEED} 的整數，不是 {seed!r}")
     # one stream per kind: the same seed gives unrelated questions in two kinds
     salt = sum((i + 1) * ord(c) for i, c in enumerate(kind)) * 0x9E3779B1
     return Rng((seed ^ salt) & ((1 << 64) - 1))
@@ -162,11 +163,13 @@ def answer_tiles(answer: Any) -> tuple[Tile, ...]:
     if isinstance(answer, list) and all(isinstance(a, str) for a in answer):
         answer = " ".join(answer)
     if not isinstance(answer, str):
-        raise NotationError(f"the answer must be tiles such as \"66 36\", not {answer!r}")
+        raise NotationError(f"the answer must be tiles such as \"66 36\", not {answer!r}",
+                            zh=f"答案要是牌，例如 \"66 36\"，不是 {answer!r}")
     return parse_tiles(answer) if answer.strip() else ()
 
 
 def answer_id(answer: Any, ids: Sequence[str]) -> str:
     if not isinstance(answer, str) or answer not in ids:
-        raise NotationError(f"the answer must be one of {', '.join(ids)}, not {answer!r}")
+        raise NotationError(f"the answer must be one of {', '.join(ids)}, not {answer!r}",
+                            zh=f"答案要是 {'、'.join(ids)} 其中之一，不是 {answer!r}")
     return answer

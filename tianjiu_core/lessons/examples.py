@@ -126,7 +126,8 @@ def _say(a: Action, *, lead: bool) -> Text:
 def example(key: Any) -> dict:
     """Example ``key`` played by the engine: every step's board and the result."""
     if not isinstance(key, str) or key not in EXAMPLES:
-        raise NotationError(f"unknown example {key!r}; known: {', '.join(EXAMPLES)}")
+        raise NotationError(f"unknown example {key!r}; known: {', '.join(EXAMPLES)}",
+                            zh=f"沒有這個例子 {key!r}；有的是：{', '.join(EXAMPLES)}")
     ex = EXAMPLES[key]
     if "seed" in ex:
         hand = Hand.from_seed(ex["seed"])

@@ -82,7 +82,8 @@ KINDS: dict[str, tuple[int, Callable]] = {
 
 def _build(kind: Any, seed: Any):
     if not isinstance(kind, str) or kind not in KINDS:
-        raise NotationError(f"unknown exercise kind {kind!r}; known: {', '.join(KINDS)}")
+        raise NotationError(f"unknown exercise kind {kind!r}; known: {', '.join(KINDS)}",
+                            zh=f"沒有這種練習 {kind!r}；有的是：{', '.join(KINDS)}")
     seeded_rng(kind, seed)  # validates the seed
     return KINDS[kind][1](kind, seed)
 

@@ -42,7 +42,7 @@ def _solve(hand: Hand, hero: int):
     try:
         from ..solver.search import solve
     except ImportError as exc:  # the solver module is part of the engine; say so if missing
-        raise NotationError(f"the strategy exercise needs the solver: {exc}") from None
+        raise NotationError(f"the strategy exercise needs the solver: {exc}", zh=f"策略練習要用解題器：{exc}") from None
     return solve(hand, hero=hero, budget=2_000_000)
 
 

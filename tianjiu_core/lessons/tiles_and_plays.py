@@ -223,7 +223,7 @@ def play_build_question(kind: str, seed: int):
         picked = answer_tiles(answer)
         have = Counter(hand)
         if any(c > have[t] for t, c in Counter(picked).items()):
-            raise NotationError("the answer uses tiles that are not in the hand")
+            raise NotationError("the answer uses tiles that are not in the hand", zh="答案用了手上沒有的牌")
         result = try_classify(picked) if picked else "no tiles"
         if isinstance(result, str):
             right, why = False, join_texts(T("不對。這幾張不成牌型：", "Not quite. Those tiles are not a play:"),

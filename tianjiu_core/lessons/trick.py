@@ -27,7 +27,8 @@ answer East's lead (chosen by :mod:`tests.test_lessons` for their variety)."""
 
 def _trick_hand(n: Any) -> Hand:
     if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < len(TRICK_SEEDS):
-        raise NotationError(f"trick exercise n must be 0–{len(TRICK_SEEDS) - 1}, not {n!r}")
+        raise NotationError(f"trick exercise n must be 0–{len(TRICK_SEEDS) - 1}, not {n!r}",
+                            zh=f"一墩練習的 n 要是 0–{len(TRICK_SEEDS) - 1}，不是 {n!r}")
     hand = Hand.from_seed(TRICK_SEEDS[n])
     while hand.to_act != 1:
         hand.act(greedy_action(hand))
@@ -127,7 +128,8 @@ def trick_play(n: int, action: Any) -> dict:
     could have won it (West and North answer with the engine's greedy player)."""
     hand = _trick_hand(n)
     if not isinstance(action, str):
-        raise NotationError("action must be notation such as \"66 36\" or \"discard 12 15\"")
+        raise NotationError("action must be notation such as \"66 36\" or \"discard 12 15\"",
+                            zh="出牌要寫成 \"66 36\" 或 \"discard 12 15\" 這樣")
     a = hand.parse_action(action)
     why = _why_illegal(hand, a)
     if why is not None:

@@ -30,5 +30,6 @@ PLAYERS: dict[str, Player] = {
 def player_for(name: object) -> Player:
     """The player called ``name``; NotationError naming the known ones otherwise."""
     if not isinstance(name, str) or name not in PLAYERS:
-        raise NotationError(f"unknown engine player {name!r}: use one of {', '.join(PLAYERS)}")
+        raise NotationError(f"unknown engine player {name!r}: use one of {', '.join(PLAYERS)}",
+                            zh=f"沒有這種電腦玩家 {name!r}：可以用 {', '.join(PLAYERS)}")
     return PLAYERS[name]

@@ -43,7 +43,7 @@ def outcome(hand: Hand, hero: int) -> Outcome:
     """The :class:`Outcome` of a finished hand (the line or an alternative)."""
     res = hand.result
     if res is None:
-        raise IllegalActionError("the hand is not over")
+        raise IllegalActionError("the hand is not over", zh="這手牌還沒有打完")
     zun = tuple((item.rule, item.payee) for rec in hand.tricks for item in rec.bonuses.items
                 if item.rule in ("he_zun", "qin_zun"))
     zun = tuple(dict.fromkeys(zun))

@@ -103,7 +103,7 @@ class Judged:
         for a, v in zip(self.actions, self.values):
             if a == action:
                 return v
-        raise IllegalActionError(f"{action} is not a legal action here")
+        raise IllegalActionError(f"{action} is not a legal action here", zh=f"{action} 在這裏不合規則")
 
     def group_of(self, action: Action) -> int:
         return self.groups[self.actions.index(action)]
@@ -232,7 +232,8 @@ def parse_move(hand: Hand, move: Any, where: str) -> Action:
         kind = move.get("kind", "play")
         move = ("" if kind == "play" else f"{kind} ") + " ".join(move.get("tiles", []))
     if not isinstance(move, str) or not move.strip():
-        raise NotationError(f"{where}: a move is notation like \"66\" or \"discard 12\", not {move!r}")
+        raise NotationError(f"{where}: a move is notation like \"66\" or \"discard 12\", not {move!r}",
+                            zh=f"{where}：一步要寫成 \"66\" 或 \"discard 12\" 這樣，不是 {move!r}")
     try:
         try:
             a = hand.parse_action(move)
@@ -255,7 +256,8 @@ def play_line(puzzle: Puzzle, moves: Sequence[Any], budget: int = OP_BUDGET) -> 
     move after the puzzle is done; :class:`NotationError` for unreadable notation.
     """
     if not isinstance(moves, (list, tuple)):
-        raise NotationError(f"moves: a list of the hero's actions, not {moves!r}")
+        raise NotationError(f"moves: a list of the hero's actions, not {moves!r}",
+                            zh=f"moves：要是 hero 出牌的列表，不是 {moves!r}")
     key = _key(puzzle)
     norm: list[str] = []
     line: Line | None = None

@@ -138,7 +138,8 @@ def parse_date(value: Any, where: str) -> _dt.date:
             return _dt.date.fromisoformat(value.strip())
         except ValueError:
             pass
-    raise NotationError(f"{where}: a date like \"2026-12-01\", not {value!r}")
+    raise NotationError(f"{where}: a date like \"2026-12-01\", not {value!r}",
+                        zh=f"{where}：日期要寫成 \"2026-12-01\" 這樣，不是 {value!r}")
 
 
 def load_schedule(path: str) -> Schedule:

@@ -156,13 +156,13 @@ def hidden_deals(hand: Hand, *, known_discards: Sequence[Tile] = (), samples: in
         if c > t.copies:
             raise InconsistentPositionError(
                 f"{t.code} is seen {c} times (holding, shown tiles and known discards) "
-                f"but a set has {t.copies}")
+                f"but a set has {t.copies}", zh=f"{t.code} 見過 {c} 次（手牌、翻開的牌和已知的墊牌），但一副牌只有 {t.copies} 張")
     pool = {t.index: t.copies - seen[t] for t in TILES if t.copies - seen[t] > 0}
     others = [s for s in range(4) if s != seat]
     sizes = [len(hand.holdings[s]) for s in others]
     down = sum(pool.values()) - sum(sizes)
     if down < 0:
-        raise InconsistentPositionError("fewer unseen tiles than the other seats hold")
+        raise InconsistentPositionError("fewer unseen tiles than the other seats hold", zh="未見過的牌比其他三家手上的牌還少")
     # before the first trick ends, a dealt natural hand would have ended the hand
     natural_check: list[tuple[int, tuple[Tile, ...]]] = []
     if sum(hand.dong) == 0 and hand.rules.natural_hands != "none":
@@ -192,7 +192,8 @@ def hidden_deals(hand: Hand, *, known_discards: Sequence[Tile] = (), samples: in
         while len(deals) < samples:
             tries += 1
             if tries > 100 * samples + 100:
-                raise InconsistentPositionError("could not deal the unseen tiles consistently")
+                raise InconsistentPositionError("could not deal the unseen tiles consistently",
+                                                zh="未見過的牌分不出一種相符的分法")
             tiles = list(physical)
             for i in range(len(tiles) - 1, 0, -1):  # Fisher–Yates with our own generator
                 j = rng.below(i + 1)
@@ -205,7 +206,8 @@ def hidden_deals(hand: Hand, *, known_discards: Sequence[Tile] = (), samples: in
                 deals.append((parts, 1))
         exhaustive = False
     if not deals:
-        raise InconsistentPositionError("no deal of the unseen tiles is consistent with the position")
+        raise InconsistentPositionError("no deal of the unseen tiles is consistent with the position",
+                                        zh="未見過的牌沒有一種分法和這個局面相符")
     return deals, exhaustive, total
 
 
@@ -243,7 +245,7 @@ def solve_hidden(hand: Hand, *, known_discards: Sequence[Tile] = (), samples: in
     t0 = time.perf_counter()
     seat = hand.to_act
     if hand.is_over:
-        raise IllegalActionError("the hand is over: there is nothing to solve")
+        raise IllegalActionError("the hand is over: there is nothing to solve", zh="這手牌已經打完：沒有東西要解")
     others = [s for s in range(4) if s != seat]
     deals, exhaustive, total = hidden_deals(hand, known_discards=known_discards,
                                             samples=samples, seed=seed,

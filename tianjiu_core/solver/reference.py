@@ -581,7 +581,7 @@ class _Root:
 
 def _root_of(hand: Hand, tb: _Tables) -> _Root:
     if hand.is_over:
-        raise IllegalActionError("the hand is over: there is nothing to solve")
+        raise IllegalActionError("the hand is over: there is nothing to solve", zh="這手牌已經打完：沒有東西要解")
     H = [holding_int(h) for h in hand.holdings]
     shown = holding_int(hand.shown)
     step = len(hand.trick)
@@ -1568,7 +1568,7 @@ def solve(hand: Hand, hero: int | str | None = None, *, budget: int | None = Non
     t0 = time.perf_counter()
     hero = hand.to_act if hero is None else parse_seat(hero)
     if hand.is_over:
-        raise IllegalActionError("the hand is over: there is nothing to solve")
+        raise IllegalActionError("the hand is over: there is nothing to solve", zh="這手牌已經打完：沒有東西要解")
     tb = _tables(hand.rules)
     root = _root_of(hand, tb)
     search = _Search(tb, hero, hand.banker, hand.banker_streak,

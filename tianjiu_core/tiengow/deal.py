@@ -66,12 +66,14 @@ class Wall:
 
     def __post_init__(self) -> None:
         if len(self.tiles) != 32:
-            raise InconsistentPositionError(f"a wall has 32 tiles, not {len(self.tiles)}")
+            raise InconsistentPositionError(f"a wall has 32 tiles, not {len(self.tiles)}",
+                                            zh=f"牌牆有 32 張牌，不是 {len(self.tiles)} 張")
         counts = Counter(self.tiles)
         for t in TILES:
             if counts[t] != t.copies:
                 raise InconsistentPositionError(
-                    f"a wall holds {t.copies} of {t.code} ({t.name_hant}), not {counts[t]}")
+                    f"a wall holds {t.copies} of {t.code} ({t.name_hant}), not {counts[t]}",
+                    zh=f"牌牆應該有 {t.copies} 張 {t.code}（{t.name_hant}），不是 {counts[t]} 張")
 
     @staticmethod
     def parse(text: str) -> Wall:
@@ -151,7 +153,8 @@ def parse_method(text: str | Method) -> Method:
     if m is None:
         raise NotationError(
             f"{text!r} is not a dealing method (牌頭); use one of "
-            + ", ".join(m.name_hant for m in METHODS))
+            + ", ".join(m.name_hant for m in METHODS),
+            zh=f"{text!r} 不是牌頭（派牌方法）；可以用：" + "、".join(m.name_hant for m in METHODS))
     return m
 
 
@@ -199,7 +202,7 @@ def _check_dice(dice: Sequence[int]) -> tuple[int, int]:
     dice = tuple(dice)
     if len(dice) != 2 or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
                                  for d in dice):
-        raise NotationError(f"dice must be two numbers 1–6, not {dice!r}")
+        raise NotationError(f"dice must be two numbers 1–6, not {dice!r}", zh=f"骰子要是兩個 1–6 的數，不是 {dice!r}")
     return dice  # type: ignore[return-value]
 
 
@@ -212,7 +215,8 @@ def deal(wall: Wall, method: str | Method, dice: Sequence[int], banker: int) -> 
     method = parse_method(method)
     dice = _check_dice(dice)
     if not 0 <= banker < 4:
-        raise NotationError(f"banker must be a seat 0–3, not {banker!r}")
+        raise NotationError(f"banker must be a seat 0–3, not {banker!r}",
+                            zh=f"banker（莊家）要是座位 0–3，不是 {banker!r}")
     thrower = (banker + 2) % 4
     first = (thrower + sum(dice) - 1) % 4
     order = [(first + k) % 4 for k in range(4)]

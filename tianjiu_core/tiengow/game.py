@@ -70,14 +70,16 @@ class Action:
         # tiles were listed
         seat = self.seat
         if seat.__class__ is not int or not 0 <= seat < 4:
-            raise NotationError(f"an action's seat is 0–3 (E S W N), not {seat!r}")
+            raise NotationError(f"an action's seat is 0–3 (E S W N), not {seat!r}",
+                                zh=f"出牌的座位是 0–3（東南西北），不是 {seat!r}")
         tiles = self.tiles
         ordered = tiles.__class__ is tuple
         last = -1
         for t in tiles:
             if t.__class__ is not Tile:
                 raise NotationError(f"an action's tiles must be Tile objects, not {tiles!r} "
-                                    "(use Action.parse('E: 66 36') for notation)")
+                                    "(use Action.parse('E: 66 36') for notation)",
+                                    zh=f"出牌的 tiles 要是 Tile 物件，不是 {tiles!r}（記法請用 Action.parse('E: 66 36')）")
             if t.index < last:
                 ordered = False
             last = t.index
@@ -125,7 +127,8 @@ class Action:
             head, text = text.split(":", 1)
             seat = head.strip()
         if seat is None:
-            raise NotationError(f"action {text!r} names no seat: write it as 'E: 66 36'")
+            raise NotationError(f"action {text!r} names no seat: write it as 'E: 66 36'",
+                                zh=f"出牌「{text}」沒有寫座位：要寫成「E: 66 36」")
         seat_index = parse_seat(seat)
         words = text.split()
         kind = "play"
@@ -136,10 +139,11 @@ class Action:
         unknown = sum(1 for w in words if w == "-")
         named = [w for w in words if w != "-"]
         if unknown and kind != "discard":
-            raise NotationError(f"'-' (an unknown face-down tile) only fits a discard: {text!r}")
+            raise NotationError(f"'-' (an unknown face-down tile) only fits a discard: {text!r}",
+                                zh=f"「-」（一張看不到的面向下的牌）只可以用在墊牌：{text!r}")
         tiles = parse_tiles(" ".join(named), context) if named else ()
         if not tiles and not unknown:
-            raise NotationError(f"action {text!r} has no tiles")
+            raise NotationError(f"action {text!r} has no tiles", zh=f"出牌「{text}」沒有牌")
         return Action(seat_index, kind, sort_tiles(tiles), unknown)
 
 
@@ -316,24 +320,28 @@ class Hand:
                  bonuses: Settlement = Settlement(), deal_info: Deal | None = None) -> None:
         self.rules = rules or Rules()
         if not isinstance(banker, int) or not 0 <= banker < 4:
-            raise InconsistentPositionError(f"banker must be a seat 0–3, not {banker!r}")
+            raise InconsistentPositionError(f"banker must be a seat 0–3, not {banker!r}",
+                                            zh=f"banker（莊家）要是座位 0–3，不是 {banker!r}")
         if not isinstance(banker_streak, int) or banker_streak < 1:
-            raise InconsistentPositionError(f"banker_streak must be at least 1, not {banker_streak!r}")
+            raise InconsistentPositionError(f"banker_streak must be at least 1, not {banker_streak!r}",
+                                            zh=f"banker_streak（莊家連莊數）最少是 1，不是 {banker_streak!r}")
         self.banker = banker
         self.banker_streak = banker_streak
         self.deal_info = deal_info
         self.first_lead_top = first_lead_top
         if len(holdings) != 4:
-            raise InconsistentPositionError(f"a position has 4 holdings (E S W N), not {len(holdings)}")
+            raise InconsistentPositionError(f"a position has 4 holdings (E S W N), not {len(holdings)}",
+                                            zh=f"局面要有四家的手牌（東南西北），不是 {len(holdings)} 家")
         for where, tiles in [*zip(SEATS, holdings), ("shown", shown)]:
             if isinstance(tiles, str) or not all(isinstance(t, Tile) for t in tiles):
                 raise InconsistentPositionError(
                     f"{where}: tiles must be Tile objects (parse text with parse_tiles), "
-                    f"not {tiles!r}")
+                    f"not {tiles!r}", zh=f"{where}：tiles 要是 Tile 物件（文字請用 parse_tiles），不是 {tiles!r}")
         self.holdings: tuple[tuple[Tile, ...], ...] = tuple(sort_tiles(h) for h in holdings)
         dong = tuple(dong)
         if len(dong) != 4 or any(not isinstance(d, int) or d < 0 for d in dong):
-            raise InconsistentPositionError(f"棟 must be four counts ≥ 0 (E S W N), not {dong!r}")
+            raise InconsistentPositionError(f"棟 must be four counts ≥ 0 (E S W N), not {dong!r}",
+                                            zh=f"棟要是四個 ≥ 0 的數（東南西北），不是 {dong!r}")
         self.dong: tuple[int, ...] = dong
         self.shown: tuple[Tile, ...] = tuple(shown)
         self.bonuses = bonuses
@@ -374,21 +382,25 @@ class Hand:
             if c > t.copies:
                 raise InconsistentPositionError(
                     f"{t.code} ({t.name_hant}) appears {c} times among holdings, shown tiles and "
-                    f"the trick, but a set has {t.copies}")
+                    f"the trick, but a set has {t.copies}",
+                    zh=f"{t.code}（{t.name_hant}）在手牌、翻開的牌和這一墩中出現了 {c} 次，但一副牌只有 {t.copies} 張")
         if trick:
             first = trick[0].seat
             if leader is not None and leader != first:
                 raise InconsistentPositionError(
-                    f"the trick's first action is {SEATS[first]}'s but the leader is {SEATS[leader]}")
+                    f"the trick's first action is {SEATS[first]}'s but the leader is {SEATS[leader]}",
+                    zh=f"這一墩第一手是 {SEATS[first]} 的，但先出的是 {SEATS[leader]}")
             leader = first
         elif leader is None:
             if sum(self.dong) == 0:
                 leader = self.banker
             else:
                 raise InconsistentPositionError("say who leads: no trick is in progress and 棟 have "
-                                                "been won, so the leader is not the banker by rule")
+                                                "been won, so the leader is not the banker by rule",
+                                                zh="要寫明誰先出：這一墩還沒開始而已經有人贏了棟，所以先出的不一定是莊家")
         if not 0 <= leader < 4:
-            raise InconsistentPositionError(f"leader must be a seat 0–3, not {leader!r}")
+            raise InconsistentPositionError(f"leader must be a seat 0–3, not {leader!r}",
+                                            zh=f"leader（先出的一家）要是座位 0–3，不是 {leader!r}")
         # sizes: seats that acted in the current trick hold n fewer tiles
         n = trick[0].size if trick else 0
         acted = {(leader + k) % 4 for k in range(len(trick))}
@@ -396,32 +408,37 @@ class Hand:
             if a.seat != (leader + k) % 4:
                 raise InconsistentPositionError(
                     f"trick action {k + 1} is {SEATS[a.seat]}'s but it is {SEATS[(leader + k) % 4]}'s "
-                    "turn (play runs E→S→W→N)")
+                    "turn (play runs E→S→W→N)",
+                    zh=f"這一墩第 {k + 1} 手是 {SEATS[a.seat]} 的，但輪到的是 {SEATS[(leader + k) % 4]}（次序是東→南→西→北）")
         if len(trick) >= 4:
-            raise InconsistentPositionError("a trick in progress has at most 3 actions")
+            raise InconsistentPositionError("a trick in progress has at most 3 actions", zh="正在打的一墩最多有 3 手")
         sizes = {len(h) + (n if s in acted else 0) for s, h in enumerate(self.holdings)}
         if len(sizes) != 1:
             raise InconsistentPositionError(
                 "all seats hold the same number of tiles (less the tiles played to the current "
-                f"trick): holdings are {[len(h) for h in self.holdings]}")
+                f"trick): holdings are {[len(h) for h in self.holdings]}",
+                zh=f"每家手上的牌數要一樣（減去這一墩已出的牌）：現在是 {[len(h) for h in self.holdings]}")
         held = sizes.pop()
         if not 1 <= held <= 8 or (trick and held < n):
-            raise InconsistentPositionError(f"seats hold 1–8 tiles before a trick, not {held}")
+            raise InconsistentPositionError(f"seats hold 1–8 tiles before a trick, not {held}",
+                                            zh=f"每墩開始時每家有 1–8 張牌，不是 {held}")
         if sum(self.dong) != 8 - held:
             raise InconsistentPositionError(
                 f"棟 won ({sum(self.dong)}) must equal the tiles each seat has played in finished "
-                f"tricks ({8 - held})")
+                f"tricks ({8 - held})", zh=f"贏了的棟（{sum(self.dong)}）要等於每家在打完的墩出了的牌數（{8 - held}）")
         if sum(self.dong) > 0 and self.dong[leader] == 0:
             raise InconsistentPositionError(
-                f"{SEATS[leader]} leads but has no 棟: the leader won the previous trick")
+                f"{SEATS[leader]} leads but has no 棟: the leader won the previous trick",
+                zh=f"{SEATS[leader]} 先出，但沒有棟：先出的一家是贏了上一墩的")
         if sum(self.dong) == 0 and leader != self.banker:
-            raise InconsistentPositionError("the banker leads the first trick")
+            raise InconsistentPositionError("the banker leads the first trick", zh="第一墩由莊家先出")
         self.leader = self.to_act = leader
         for a in trick:
             try:
                 self._verify_rules(a, None)
             except IllegalActionError as exc:
-                raise InconsistentPositionError(f"the trick in progress is illegal: {exc}") from None
+                raise InconsistentPositionError(f"the trick in progress is illegal: {exc}",
+                                                zh=f"正在打的一墩不合規則：{exc.message_zh or exc}") from None
             self._record(a)
 
     def _check_natural(self) -> None:
@@ -508,7 +525,7 @@ class Hand:
                 "(上家不打，下家不墊: each seat waits for the seat before it)",
                 zh=f"現在輪到{_ZH_SEAT[self.to_act]}家，不是{_ZH_SEAT[action.seat]}家（上家不打，下家不墊）")
         if action.unknown:
-            raise IllegalActionError("a played action must name its tiles")
+            raise IllegalActionError("a played action must name its tiles", zh="打出的牌要寫明是哪幾張")
         holding = self.holdings[action.seat]
         if _remove(holding, action.tiles) is None:
             raise IllegalActionError(
@@ -522,16 +539,17 @@ class Hand:
         """The rules part of :meth:`verify`; ``holding`` None skips holding-based checks."""
         seat = action.seat
         if action.kind not in ("play", "discard", "down"):
-            raise IllegalActionError(f"unknown action kind {action.kind!r}")
+            raise IllegalActionError(f"unknown action kind {action.kind!r}", zh=f"不認識的出牌方式 {action.kind!r}")
         if not self.trick:
             if action.kind == "discard":
                 raise IllegalActionError("the leader must lead a play; only followers discard (墊)",
                                          zh="出牌的人要出一手牌；只有跟牌的人才可以墊牌")
             if action.kind == "down":
                 if not self.rules.lead_face_down:
-                    raise IllegalActionError("leading face down needs the lead_face_down rule")
+                    raise IllegalActionError("leading face down needs the lead_face_down rule",
+                                             zh="面向下先出要有 lead_face_down 這條規則")
                 if action.size != 1:
-                    raise IllegalActionError("a face-down lead is one tile")
+                    raise IllegalActionError("a face-down lead is one tile", zh="面向下先出只可以出一張牌")
                 return
             result = try_classify(action.tiles, self.rules)
             if isinstance(result, str):
@@ -545,10 +563,11 @@ class Hand:
                 f"this trick takes {n} tile{'s' if n > 1 else ''} from each seat, "
                 f"not {action.size}", zh=f"這一墩每家出 {n} 張，不是 {action.size} 張")
         if action.kind == "down":
-            raise IllegalActionError("only the leader may lead face down")
+            raise IllegalActionError("only the leader may lead face down", zh="只有先出的一家可以面向下出牌")
         if action.kind == "discard":
             if holding is not None and self.rules.must_beat and self._beating(seat):
-                raise IllegalActionError("must_beat: a seat that can beat must beat")
+                raise IllegalActionError("must_beat: a seat that can beat must beat",
+                                         zh="must_beat（有得打就要打）：打得過就一定要打")
             return
         # a face-up play must beat
         if self.closed:
@@ -562,11 +581,14 @@ class Hand:
         if self.trick[0].kind == "down":
             t = action.tiles[0]
             if t not in _DOWN_BEATERS:
-                raise IllegalActionError("after a face-down lead only 天 … 板凳 may be played")
+                raise IllegalActionError("after a face-down lead only 天 … 板凳 may be played",
+                                         zh="面向下先出之後，只可以出天至板凳的牌")
             if self.best_play is not None and t.strength <= self.best_play.rank:
-                raise IllegalActionError(f"{t.code} does not beat {self.best_play}")
+                raise IllegalActionError(f"{t.code} does not beat {self.best_play}",
+                                         zh=f"{t.code} 打不過 {self.best_play}")
             if holding is not None and (t,) not in self._beating(seat):
-                raise IllegalActionError("after a face-down lead a seat plays its highest of 天 … 板凳")
+                raise IllegalActionError("after a face-down lead a seat plays its highest of 天 … 板凳",
+                                         zh="面向下先出之後，每家要出自己天至板凳中最大的一張")
             return
         play = play_of(action.tiles, self.rules)
         best = self.best_play
@@ -590,7 +612,8 @@ class Hand:
             raise IllegalActionError(f"{why}; play something higher of the same class or discard",
                                      zh=f"{why_zh}；請出同類更大的牌，或者墊牌")
         if holding is not None and self.rules.must_beat and action.tiles not in self._beating(seat):
-            raise IllegalActionError("must_beat: beat with your highest play of the class")
+            raise IllegalActionError("must_beat: beat with your highest play of the class",
+                                     zh="must_beat（有得打就要打）：要用這類牌中最大的去打")
 
     def can(self, action: Action) -> bool:
         """Whether :meth:`verify` would accept ``action``."""
@@ -620,7 +643,7 @@ class Hand:
     def parse_action(self, text: str) -> Action:
         """An action in notation for the seat to act (``"66 36"``, ``"discard 12 15"``)."""
         if self.result is not None:
-            raise IllegalActionError("the hand is over")
+            raise IllegalActionError("the hand is over", zh="這手牌已經打完")
         seat = self.to_act
         if ":" in text:
             seat = parse_seat(text.split(":", 1)[0].strip())
@@ -739,7 +762,7 @@ class Hand:
     def undo(self) -> Action:
         """Take back the last action; returns it.  IllegalActionError when nothing was played."""
         if not self._undo:
-            raise IllegalActionError("nothing to undo")
+            raise IllegalActionError("nothing to undo", zh="沒有可以退回的一步")
         action = self.log[-1]
         self._restore(self._undo.pop())
         return action

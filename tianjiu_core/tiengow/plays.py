@@ -265,7 +265,8 @@ def classify(tiles: Iterable[Tile], rules: Rules | None = None) -> Play:
     tiles = tuple(tiles)
     result = try_classify(tiles, rules)
     if isinstance(result, str):
-        raise NotAPlayError(f"{format_tiles(sort_tiles(tiles))} is not a play: {result}")
+        raise NotAPlayError(f"{format_tiles(sort_tiles(tiles))} is not a play: {result}",
+                            zh=f"{format_tiles(sort_tiles(tiles), 'hant')}不成牌型：{why_not_a_play(tiles).hant}")
     return result
 
 

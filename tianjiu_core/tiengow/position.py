@@ -100,8 +100,10 @@ _KEYS = {"format", "banker", "banker_streak", "leader", "to_act", "hero", "first
          "shown", "trick", "rules", "tiles", "dong", "discarded"}
 
 
-def _err(where: str, message: str) -> InconsistentPositionError:
-    return InconsistentPositionError(f"position: {where}: {message}")
+def _err(where: str, message: str, zh: str | None = None) -> InconsistentPositionError:
+    """The error for field ``where``: ``message`` in English, ``zh`` the same in 繁體."""
+    return InconsistentPositionError(f"position: {where}: {message}",
+                                     zh=f"局面 {where}：{zh}" if zh else None)
 
 
 def _key(key: Any) -> str:
@@ -115,26 +117,28 @@ def _seat(value: Any, where: str) -> int:
             return parse_seat(value)
         except (TypeError, ValueError):
             pass
-    raise _err(where, f"{quote(value)} is not a seat: use E, S, W, N")
+    raise _err(where, f"{quote(value)} is not a seat: use E, S, W, N", zh=f"{quote(value)} 不是座位：要寫 E、S、W、N")
 
 
 def _tiles_field(value: Any, where: str, unknown_ok: bool = False) -> tuple[tuple[Tile, ...], int]:
     """Tiles from ``"66 36"`` or ``["66", "36"]``; returns (known tiles, number of '-')."""
     if isinstance(value, list):
         if len(value) > 32 or not all(isinstance(v, str) for v in value):
-            raise _err(where, f"tiles must be at most 32 strings of pip codes, not {quote(value)}")
+            raise _err(where, f"tiles must be at most 32 strings of pip codes, not {quote(value)}",
+                       zh=f"牌要是最多 32 個點數寫法的字串，不是 {quote(value)}")
         value = " ".join(value)
     if not isinstance(value, str):
-        raise _err(where, f"tiles must be a string like \"66 36\" or a list of codes, not {quote(value)}")
+        raise _err(where, f"tiles must be a string like \"66 36\" or a list of codes, not {quote(value)}",
+                   zh=f"牌要寫成 \"66 36\" 這樣的字串，或點數的列表，不是 {quote(value)}")
     words = value.split()
     unknown = sum(1 for w in words if w == "-")
     if unknown and not unknown_ok:
-        raise _err(where, "'-' (an unknown tile) is not allowed here")
+        raise _err(where, "'-' (an unknown tile) is not allowed here", zh="這裏不可以用「-」（看不到的牌）")
     known = " ".join(w for w in words if w != "-")
     try:
         tiles = parse_tiles(known) if known.strip() else ()
     except NotationError as exc:
-        raise NotationError(f"position: {where}: {exc}") from None
+        raise NotationError(f"position: {where}: {exc}", zh=f"局面 {where}：{exc.message_zh or exc}") from None
     return sort_tiles(tiles), unknown
 
 
@@ -198,36 +202,45 @@ class Position:
     # ------------------------------------------------------------ checks
     def _validate(self) -> None:
         if not isinstance(self.rules, Rules):
-            raise _err("rules", f"must be Rules, not {type(self.rules).__name__}")
+            raise _err("rules", f"must be Rules, not {type(self.rules).__name__}",
+                       zh=f"要是 Rules，不是 {type(self.rules).__name__}")
         if not isinstance(self.banker, int) or isinstance(self.banker, bool) or not 0 <= self.banker < 4:
-            raise _err("banker", f"must be a seat, not {quote(self.banker)}")
+            raise _err("banker", f"must be a seat, not {quote(self.banker)}",
+                       zh=f"要是一個座位，不是 {quote(self.banker)}")
         if (not isinstance(self.banker_streak, int) or isinstance(self.banker_streak, bool)
                 or not 1 <= self.banker_streak <= 1000):
             raise _err("banker_streak", "counts the hands this banker has held the bank, this one "
-                       f"included, so it is a whole number ≥ 1 (at most 1000), not {quote(self.banker_streak)}")
+                       f"included, so it is a whole number ≥ 1 (at most 1000), not {quote(self.banker_streak)}",
+                       zh=f"是這個莊家連續做莊的手數（連這一手），所以是 ≥ 1 的整數（最多 1000），不是 {quote(self.banker_streak)}")
         if len(self.holdings) != 4 or len(self.unknown) != 4 or len(self.dong) != 4:
-            raise _err("tiles", "give all four seats (E S W N)")
+            raise _err("tiles", "give all four seats (E S W N)", zh="要寫齊四家（東南西北）")
         for s, d in enumerate(self.dong):
             if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d <= 8:
-                raise _err(f"dong.{SEATS[s]}", f"棟 won is a whole number 0–8, not {quote(d)}")
+                raise _err(f"dong.{SEATS[s]}", f"棟 won is a whole number 0–8, not {quote(d)}",
+                           zh=f"贏了的棟是 0–8 的整數，不是 {quote(d)}")
         if self.hero is not None and (not isinstance(self.hero, int) or not 0 <= self.hero < 4):
-            raise _err("hero", f"must be a seat, not {quote(self.hero)}")
+            raise _err("hero", f"must be a seat, not {quote(self.hero)}", zh=f"要是一個座位，不是 {quote(self.hero)}")
         if not 0 <= self.leader < 4:
-            raise _err("leader", f"must be a seat, not {quote(self.leader)}")
+            raise _err("leader", f"must be a seat, not {quote(self.leader)}",
+                       zh=f"要是一個座位，不是 {quote(self.leader)}")
         trick = self.trick
         if len(trick) > 3:
-            raise _err("trick", f"a trick in progress has at most 3 actions, not {len(trick)}")
+            raise _err("trick", f"a trick in progress has at most 3 actions, not {len(trick)}",
+                       zh=f"正在打的一墩最多有 3 手，不是 {len(trick)} 手")
         for i, a in enumerate(trick):
             if a.seat != (self.leader + i) % 4:
                 raise _err(f"trick[{i}]", f"is {SEATS[a.seat]}'s action but it is "
                            f"{SEATS[(self.leader + i) % 4]}'s turn (leader {SEATS[self.leader]}; "
-                           "play runs E→S→W→N)")
+                           "play runs E→S→W→N)",
+                           zh=f"這是 {SEATS[a.seat]} 的一手，但輪到的是 {SEATS[(self.leader + i) % 4]}（{SEATS[self.leader]} 先出；次序是東→南→西→北）")
             if i and a.size != trick[0].size:
-                raise _err(f"trick[{i}]", f"uses {a.size} tiles but the lead used {trick[0].size}")
+                raise _err(f"trick[{i}]", f"uses {a.size} tiles but the lead used {trick[0].size}",
+                           zh=f"用了 {a.size} 張牌，但先出的用了 {trick[0].size} 張")
             if i == 0 and a.kind == "discard":
-                raise _err("trick[0]", "the leader leads a play; only followers discard (墊)")
+                raise _err("trick[0]", "the leader leads a play; only followers discard (墊)",
+                           zh="先出的一家要出牌；只有跟的人可以墊")
             if i and a.kind == "down":
-                raise _err(f"trick[{i}]", "only the leader may lead face down")
+                raise _err(f"trick[{i}]", "only the leader may lead face down", zh="只有先出的一家可以面向下出牌")
         k = self.trick_size
         acted = {(self.leader + i) % 4 for i in range(len(trick))}
         before = [len(h) + u + (k if s in acted else 0)
@@ -236,24 +249,28 @@ class Position:
             raise _err("tiles", "every seat holds the same number of tiles before the trick in "
                        "progress (a seat that acted in it holds that many fewer), but "
                        + ", ".join(f"{SEATS[s]} {len(h) + u}" for s, (h, u)
-                                   in enumerate(zip(self.holdings, self.unknown))))
+                                   in enumerate(zip(self.holdings, self.unknown))),
+                       zh="這一墩開始前每家的牌數要一樣（這一墩已出過的一家少那麼多張），但現在是 " + "、".join(f"{SEATS[s]} {len(h) + u}" for s, (h, u) in enumerate(zip(self.holdings, self.unknown))))
         n = before[0]
         if not 1 <= n <= 8:
-            raise _err("tiles", f"seats hold 1–8 tiles before a trick, not {n}")
+            raise _err("tiles", f"seats hold 1–8 tiles before a trick, not {n}", zh=f"每墩開始時每家有 1–8 張牌，不是 {n}")
         if trick and k > n:
-            raise _err("trick", f"a {k}-tile trick but seats held only {n} tiles")
+            raise _err("trick", f"a {k}-tile trick but seats held only {n} tiles",
+                       zh=f"這一墩每家出 {k} 張，但每家只有 {n} 張牌")
         if sum(self.dong) != 8 - n:
             raise _err("dong", f"棟 won add up to {sum(self.dong)}, but each seat has played "
                        f"{8 - n} tiles in finished tricks (8 − {n} held), so they must add up "
-                       f"to {8 - n}")
+                       f"to {8 - n}",
+                       zh=f"贏了的棟加起來是 {sum(self.dong)}，但每家在打完的墩出了 {8 - n} 張（8 − 手上 {n} 張），所以要加起來是 {8 - n}")
         if sum(self.dong) == 0 and self.leader != self.banker:
             raise _err("leader", f"before any 棟 is won the banker ({SEATS[self.banker]}) leads, "
-                       f"not {SEATS[self.leader]}")
+                       f"not {SEATS[self.leader]}",
+                       zh=f"還沒有人贏棟時由莊家（{SEATS[self.banker]}）先出，不是 {SEATS[self.leader]}")
         if sum(self.dong) and self.dong[self.leader] == 0:
             raise _err("leader", f"{SEATS[self.leader]} has no 棟, so it did not win the last "
-                       "trick and cannot lead")
+                       "trick and cannot lead", zh=f"{SEATS[self.leader]} 沒有棟，即是沒有贏上一墩，不可以先出")
         if self.to_act in acted:  # pragma: no cover - impossible with ≤ 3 actions
-            raise _err("trick", "the seat to act has already acted")
+            raise _err("trick", "the seat to act has already acted", zh="輪到的一家在這一墩已經出過")
         # tile counts
         counts: Counter[Tile] = Counter()
         where: dict[Tile, list[str]] = {}
@@ -273,29 +290,31 @@ class Position:
         for t, c in counts.items():
             if c > t.copies:
                 raise _err(", ".join(where[t]), f"{t.code} ({t.name_hant}) appears {c} times but a "
-                           f"set has {t.copies}")
+                           f"set has {t.copies}", zh=f"{t.code}（{t.name_hant}）出現了 {c} 次，但一副牌只有 {t.copies} 張")
         played = 4 * (8 - n)
         if len(self.shown) > played:
             raise _err("shown", f"{len(self.shown)} tiles shown face up, but only {played} were "
-                       "played in finished tricks")
+                       "played in finished tricks", zh=f"翻開了 {len(self.shown)} 張牌，但打完的墩只出了 {played} 張")
         for s in range(4):
             if len(self.discarded[s]) > 8 - n:
                 raise _err(f"discarded.{SEATS[s]}", f"{SEATS[s]} played only {8 - n} tiles in "
-                           f"finished tricks, not {len(self.discarded[s])}")
+                           f"finished tricks, not {len(self.discarded[s])}",
+                           zh=f"{SEATS[s]} 在打完的墩只出了 {8 - n} 張，不是 {len(self.discarded[s])} 張")
         if len(self.shown) + sum(len(d) for d in self.discarded) > played:
-            raise _err("discarded", "more tiles shown and discarded than were played")
+            raise _err("discarded", "more tiles shown and discarded than were played", zh="翻開的和墊下的牌比出了的牌還多")
         if n == 8 and not trick and self.rules.natural_hands != "none":
             for s in range(4):
                 if not self.unknown[s]:
                     nat = find_natural(self.holdings[s], self.rules)
                     if nat is not None:
                         raise _err(f"tiles.{SEATS[s]}", f"{format_tiles(self.holdings[s])} is a "
-                                   f"natural hand (例牌 {nat}): the hand ended at the deal")
+                                   f"natural hand (例牌 {nat}): the hand ended at the deal",
+                                   zh=f"{format_tiles(self.holdings[s])} 是例牌（{nat}）：這手牌在派牌時已經完了")
         # the engine checks the trick's legality (who may beat, sizes, plays)
         try:
             self._hand(self._filled())
         except InconsistentPositionError as exc:
-            raise _err("trick" if trick else "tiles", str(exc)) from None
+            raise _err("trick" if trick else "tiles", str(exc), zh=exc.message_zh or str(exc)) from None
 
     # ------------------------------------------------------------ to and from Hand
     def _filled(self) -> list[tuple[Tile, ...]]:
@@ -313,7 +332,7 @@ class Position:
         out = []
         for h, u in zip(self.holdings, self.unknown):
             if u > len(spare):
-                raise _err("tiles", "more unknown tiles than unseen tiles")
+                raise _err("tiles", "more unknown tiles than unseen tiles", zh="看不到的牌比未見過的牌還多")
             out.append(tuple(h) + tuple(spare[:u]))
             spare = spare[u:]
         return out
@@ -333,7 +352,8 @@ class Position:
         if not self.is_open and not fill_unknown:
             seats = ", ".join(SEATS[s] for s in range(4) if self.unknown[s])
             raise _err(f"tiles.{seats.split(',')[0]}", f"unknown tiles '-' in {seats}: the open "
-                       "solver needs every holding (use hidden-hand solving)")
+                       "solver needs every holding (use hidden-hand solving)",
+                       zh=f"{seats} 有看不到的牌「-」：明牌解題要知道每家的牌（請用暗牌解題）")
         return self._hand(self._filled())
 
     @classmethod
@@ -341,7 +361,7 @@ class Position:
                   discarded: Sequence[Sequence[Tile]] = ((), (), (), ())) -> Position:
         """The position of a live :class:`Hand` (its shown tiles minus the current trick's)."""
         if hand.is_over:
-            raise InconsistentPositionError("position: the hand is over")
+            raise InconsistentPositionError("position: the hand is over", zh="局面：這手牌已經打完")
         shown = list(hand.shown)
         for a in hand.trick:
             if a.kind == "play":
@@ -361,76 +381,86 @@ class Position:
         ``holdings`` is accepted as another name for ``tiles``.
         """
         if not isinstance(data, dict):
-            raise _err("(top)", "a position is a table of fields")
+            raise _err("(top)", "a position is a table of fields", zh="局面是一個有欄位的表")
         data = dict(data)
         if "holdings" in data and "tiles" not in data:
             data["tiles"] = data.pop("holdings")
         unknown_keys = sorted((k for k in data if k not in _KEYS), key=str)
         if unknown_keys:
-            raise _err(_key(unknown_keys[0]), f"unknown field; known: {', '.join(sorted(_KEYS))}")
+            raise _err(_key(unknown_keys[0]), f"unknown field; known: {', '.join(sorted(_KEYS))}",
+                       zh=f"不認識的欄位；認識的有：{', '.join(sorted(_KEYS))}")
         fmt = data.get("format", FORMAT)
         if fmt != FORMAT:
-            raise _err("format", f"expected {FORMAT!r}, not {quote(fmt)}")
+            raise _err("format", f"expected {FORMAT!r}, not {quote(fmt)}",
+                       zh=f"應該是 {FORMAT!r}，不是 {quote(fmt)}")
         try:
             rules = Rules.from_dict(data.get("rules"))
         except TianJiuError as exc:
-            raise _err("rules", str(exc)) from None
+            raise _err("rules", str(exc), zh=exc.message_zh or str(exc)) from None
         banker = _seat(data.get("banker", "E"), "banker")
         streak = data.get("banker_streak", 1)
         tiles = data.get("tiles")
         if not isinstance(tiles, dict):
-            raise _err("tiles", "give each seat's tiles: [tiles] E = \"66 36\" …")
+            raise _err("tiles", "give each seat's tiles: [tiles] E = \"66 36\" …",
+                       zh="要寫每家的牌：[tiles] E = \"66 36\" …")
         holdings: list[tuple[Tile, ...]] = [(), (), (), ()]
         unknown = [0, 0, 0, 0]
         seen_seats = set()
         for key, value in tiles.items():
             s = _seat(key, f"tiles.{_key(key)}")
             if s in seen_seats:
-                raise _err(f"tiles.{_key(key)}", f"seat {SEATS[s]} given twice")
+                raise _err(f"tiles.{_key(key)}", f"seat {SEATS[s]} given twice", zh=f"{SEATS[s]} 寫了兩次")
             seen_seats.add(s)
             holdings[s], unknown[s] = _tiles_field(value, f"tiles.{SEATS[s]}", unknown_ok=True)
         if len(seen_seats) != 4:
             missing = [SEATS[s] for s in range(4) if s not in seen_seats]
-            raise _err("tiles", f"missing {', '.join(missing)} (write \"\" for none)")
+            raise _err("tiles", f"missing {', '.join(missing)} (write \"\" for none)",
+                       zh=f"缺了 {', '.join(missing)}（沒有牌就寫 \"\"）")
         dong = [0, 0, 0, 0]
         dong_in = data.get("dong", {})
         if not isinstance(dong_in, dict):
-            raise _err("dong", "give 棟 per seat: [dong] E = 2 …")
+            raise _err("dong", "give 棟 per seat: [dong] E = 2 …", zh="要寫每家的棟：[dong] E = 2 …")
         for key, value in dong_in.items():
             s = _seat(key, f"dong.{_key(key)}")
             if not isinstance(value, int) or isinstance(value, bool):
-                raise _err(f"dong.{SEATS[s]}", f"棟 won is a whole number, not {quote(value)}")
+                raise _err(f"dong.{SEATS[s]}", f"棟 won is a whole number, not {quote(value)}",
+                           zh=f"贏了的棟是整數，不是 {quote(value)}")
             dong[s] = value
         trick_in = data.get("trick", [])
         if (not isinstance(trick_in, list) or len(trick_in) > 3
                 or not all(isinstance(x, str) and len(x) <= 200 for x in trick_in)):
-            raise _err("trick", "the trick in progress is a list of actions like [\"66 36\", \"discard - -\"]")
+            raise _err("trick", "the trick in progress is a list of actions like [\"66 36\", \"discard - -\"]",
+                       zh="正在打的一墩是出牌的列表，例如 [\"66 36\", \"discard - -\"]")
         if "leader" in data:
             leader = _seat(data["leader"], "leader")
         elif sum(dong) == 0:
             leader = banker
         else:
-            raise _err("leader", "say who leads (棟 have been won, so it is not the banker by rule)")
+            raise _err("leader", "say who leads (棟 have been won, so it is not the banker by rule)",
+                       zh="要寫明誰先出（已經有人贏了棟，所以不一定是莊家）")
         trick = []
         for i, text in enumerate(trick_in):
             seat = (leader + i) % 4
             try:
                 a = Action.parse(text, seat=SEATS[seat])
             except NotationError as exc:
-                raise NotationError(f"position: trick[{i}]: {exc}") from None
+                raise NotationError(f"position: trick[{i}]: {exc}",
+                                    zh=f"局面 trick[{i}]：{exc.message_zh or exc}") from None
             trick.append(a)
         shown, _ = _tiles_field(data.get("shown", ""), "shown")
         discarded: list[tuple[Tile, ...]] = [(), (), (), ()]
         disc_in = data.get("discarded", {})
         if not isinstance(disc_in, dict):
-            raise _err("discarded", "give known discards per seat: [discarded] S = \"22\"")
+            raise _err("discarded", "give known discards per seat: [discarded] S = \"22\"",
+                       zh="要寫每家已知的墊牌：[discarded] S = \"22\"")
         for key, value in disc_in.items():
             s = _seat(key, f"discarded.{_key(key)}")
             discarded[s], _ = _tiles_field(value, f"discarded.{SEATS[s]}")
         hero = _seat(data["hero"], "hero") if "hero" in data else None
         flt = data.get("first_lead_top", False)
         if not isinstance(flt, bool):
-            raise _err("first_lead_top", f"must be true or false, not {quote(flt)}")
+            raise _err("first_lead_top", f"must be true or false, not {quote(flt)}",
+                       zh=f"要是 true 或 false，不是 {quote(flt)}")
         pos = cls(rules=rules, banker=banker, banker_streak=streak,
                   holdings=tuple(holdings), unknown=tuple(unknown),  # type: ignore[arg-type]
                   dong=tuple(dong), leader=leader, trick=tuple(trick),  # type: ignore[arg-type]
@@ -439,7 +469,8 @@ class Position:
             to_act = _seat(data["to_act"], "to_act")
             if to_act != pos.to_act:
                 raise _err("to_act", f"is {SEATS[to_act]} but the leader {SEATS[leader]} and "
-                           f"{len(trick)} action(s) in the trick make it {SEATS[pos.to_act]}")
+                           f"{len(trick)} action(s) in the trick make it {SEATS[pos.to_act]}",
+                           zh=f"寫了 {SEATS[to_act]}，但按先出的 {SEATS[leader]} 和這一墩已出的 {len(trick)} 手，輪到的是 {SEATS[pos.to_act]}")
         return pos
 
     def to_dict(self) -> dict[str, Any]:
@@ -473,14 +504,15 @@ class Position:
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise NotationError(f"position: not valid TOML: {exc}") from None
+            raise NotationError(f"position: not valid TOML: {exc}", zh=f"局面：不是正確的 TOML：{exc}") from None
         except ValueError as exc:   # an integer of more than 4,300 digits
-            raise NotationError(f"position: not valid TOML: a number too large to read ({str(exc)[:40]}…)") from None
+            raise NotationError(f"position: not valid TOML: a number too large to read ({str(exc)[:40]}…)",
+                                zh=f"局面：不是正確的 TOML：數字太大，讀不到（{str(exc)[:40]}…）") from None
         if isinstance(data.get("position"), dict) and "tiles" not in data:
             stray = sorted(k for k in data if k in _KEYS and k != "format")
             if stray:   # (other keys belong to the document: a puzzle's id, a test's [expect])
                 raise _err(stray[0], "a position key outside the [position] table (move it into the "
-                           "table, or leave the table out)")
+                           "table, or leave the table out)", zh="這是局面的欄位，卻寫在 [position] 表外面（移進表內，或者不用這個表）")
             data = data["position"]
         return cls.from_dict(data)
 
@@ -491,7 +523,7 @@ class Position:
         try:
             return cls.loads(text)
         except TianJiuError as exc:
-            raise type(exc)(f"{path}: {exc}") from None
+            raise type(exc)(f"{path}: {exc}", zh=f"{path}：{exc.message_zh}" if exc.message_zh else None) from None
 
     def dumps(self) -> str:
         """TOML text; ``Position.loads(p.dumps()) == p``."""

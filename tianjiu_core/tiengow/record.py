@@ -62,27 +62,31 @@ _KEYS = {"top level": {"format", "actions", "rules", "table", "deal", "result"},
 """The keys each table of a record may have (anything else is an error naming it)."""
 
 
-def _err(message: str) -> InconsistentPositionError:
-    return InconsistentPositionError(f"hand record: {message}")
+def _err(message: str, zh: str | None = None) -> InconsistentPositionError:
+    """The error: ``message`` in English, ``zh`` the same in 繁體."""
+    return InconsistentPositionError(f"hand record: {message}", zh=f"牌局紀錄：{zh}" if zh else None)
 
 
 def _known(table: Any, where: str) -> None:
     """Refuse a key of ``table`` that a record does not have (a misspelt ``[reslt]``)."""
     if not isinstance(table, dict):
-        raise _err(f"[{where}] must be a table, not {quote(table)}")
+        raise _err(f"[{where}] must be a table, not {quote(table)}", zh=f"[{where}] 要是一個表，不是 {quote(table)}")
     for key in table:
         if key not in _KEYS[where]:
             shown = key if isinstance(key, str) and len(key) <= 40 else quote(key)
             prefix = "" if where == "top level" else f"{where}."
             raise _err(f"{prefix}{shown}: unknown key; {'a record has' if where == 'top level' else f'[{where}] has'} "
-                       f"{', '.join(sorted(_KEYS[where]))}")
+                       f"{', '.join(sorted(_KEYS[where]))}",
+                       zh=f"{prefix}{shown}：不認識的欄位；{'紀錄' if where == 'top level' else f'[{where}]'}有的是 {', '.join(sorted(_KEYS[where]))}")
 
 
 def _need(table: dict, key: str, where: str) -> Any:
     if not isinstance(table, dict):
-        raise InconsistentPositionError(f"hand record: [{where}] must be a table, not {quote(table)}")
+        raise InconsistentPositionError(f"hand record: [{where}] must be a table, not {quote(table)}",
+                                        zh=f"牌局紀錄：[{where}] 要是一個表，不是 {quote(table)}")
     if key not in table:
-        raise InconsistentPositionError(f"hand record: [{where}] needs {key!r}")
+        raise InconsistentPositionError(f"hand record: [{where}] needs {key!r}",
+                                        zh=f"牌局紀錄：[{where}] 要有 {key!r}")
     return table[key]
 
 
@@ -112,7 +116,7 @@ class HandRecord:
         d = hand.deal_info
         if d is None:
             raise InconsistentPositionError("only a dealt hand has a record; this one started "
-                                            "from a position")
+                                            "from a position", zh="只有由派牌開始的一手牌才有紀錄；這一手由一個局面開始")
         result = _result_summary(hand) if hand.is_over else None
         return cls(hand.rules, hand.banker, hand.banker_streak, d.wall, d.method.name_hant,
                    d.dice, tuple(str(a) for a in hand.log), dict(seats or {}), result)
@@ -126,11 +130,13 @@ class HandRecord:
                 hand.act(hand.parse_action(text))
             except TianJiuError as exc:
                 raise InconsistentPositionError(
-                    f"hand record: action {number} ({quote(text)}) cannot be played: {str(exc)[:300]}") from None
+                    f"hand record: action {number} ({quote(text)}) cannot be played: {str(exc)[:300]}",
+                    zh=f"牌局紀錄：第 {number} 手（{quote(text)}）打不出：{str(exc.message_zh or exc)[:300]}") from None
         if self.result is not None:
             if not hand.is_over:
                 raise InconsistentPositionError(
-                    "hand record: a [result] is stored but the actions do not finish the hand")
+                    "hand record: a [result] is stored but the actions do not finish the hand",
+                    zh="牌局紀錄：存了 [result]，但紀錄中的出牌沒有把這手牌打完")
             got = _result_summary(hand)
             for key, want in self.result.items():
                 if got.get(key) != want:   # a stored finish the replay lacks is a mismatch too
@@ -165,53 +171,65 @@ class HandRecord:
         """A record from parsed TOML; every key and type checked (an unknown key, a
         ``banker_streak`` of ``true`` or ``2.5``, a misspelt ``[result]`` are errors)."""
         if not isinstance(data, dict):
-            raise _err(f"a record is a table, not {quote(data)}")
+            raise _err(f"a record is a table, not {quote(data)}", zh=f"紀錄要是一個表，不是 {quote(data)}")
         if data.get("format") != FORMAT:
-            raise _err(f"format must be {FORMAT!r}, not {quote(data.get('format'))}")
+            raise _err(f"format must be {FORMAT!r}, not {quote(data.get('format'))}",
+                       zh=f"format 要是 {FORMAT!r}，不是 {quote(data.get('format'))}")
         table = _need(data, "table", "top level")
         dl = _need(data, "deal", "top level")
         result = data.get("result")
         if result is not None and not isinstance(result, dict):
-            raise _err(f"result must be a table, not {quote(result)}")
+            raise _err(f"result must be a table, not {quote(result)}", zh=f"result 要是一個表，不是 {quote(result)}")
         _known(table, "table")
         _known(dl, "deal")
         _known(data, "top level")
+        at = "table.banker"   # the field being read (a NotationError names it)
         try:
             banker_in = _need(table, "banker", "table")
             if not isinstance(banker_in, str) or len(banker_in) > 40:
-                raise _err(f"table.banker must be a seat E, S, W, N, not {quote(banker_in)}")
+                raise _err(f"table.banker must be a seat E, S, W, N, not {quote(banker_in)}",
+                           zh=f"table.banker 要是座位 E、S、W、N，不是 {quote(banker_in)}")
             banker = parse_seat(banker_in)
             streak = table.get("banker_streak", 1)
             if not isinstance(streak, int) or isinstance(streak, bool) or not 1 <= streak <= 1000:
-                raise _err(f"table.banker_streak must be ≥ 1 (a whole number, at most 1000), not {quote(streak)}")
+                raise _err(f"table.banker_streak must be ≥ 1 (a whole number, at most 1000), not {quote(streak)}",
+                           zh=f"table.banker_streak 要 ≥ 1（整數，最多 1000），不是 {quote(streak)}")
+            at = "deal.method"
             method_in = _need(dl, "method", "deal")
             if not isinstance(method_in, str) or len(method_in) > 40:
-                raise _err(f"deal.method must be a dealing method's name, not {quote(method_in)}")
+                raise _err(f"deal.method must be a dealing method's name, not {quote(method_in)}",
+                           zh=f"deal.method 要是一種牌頭的名字，不是 {quote(method_in)}")
             method = parse_method(method_in).name_hant
+            at = "deal.dice"
             dice = _need(dl, "dice", "deal")
             if not isinstance(dice, list) or len(dice) != 2:
-                raise _err(f"deal.dice must be a list of two numbers, not {quote(dice)}")
+                raise _err(f"deal.dice must be a list of two numbers, not {quote(dice)}",
+                           zh=f"deal.dice 要是兩個數的列表，不是 {quote(dice)}")
             dice = tuple(dice)
+            at = "deal.wall"
             wall = _need(dl, "wall", "deal")
             if not isinstance(wall, str) or len(wall) > 1000:
-                raise _err(f"deal.wall must be a string of 32 tiles, not {quote(wall)}")
+                raise _err(f"deal.wall must be a string of 32 tiles, not {quote(wall)}",
+                           zh=f"deal.wall 要是 32 張牌的字串，不是 {quote(wall)}")
             wall = Wall.parse(wall)
         except NotationError as exc:
-            raise _err(str(exc)) from None
+            raise _err(f"{at}: {exc}", zh=f"{at}：{exc.message_zh or exc}") from None
         actions = data.get("actions", [])
         if (not isinstance(actions, list) or len(actions) > 200
                 or not all(isinstance(a, str) and len(a) <= 200 for a in actions)):
-            raise _err("actions must be a list of at most 200 actions like \"E: 66\"")
+            raise _err("actions must be a list of at most 200 actions like \"E: 66\"",
+                       zh="actions 要是最多 200 手出牌的列表，例如 \"E: 66\"")
         seats = table.get("seats", {})
         if (not isinstance(seats, dict) or set(seats) - set(SEATS)
                 or not all(isinstance(v, str) and len(v) <= 100 for v in seats.values())):
-            raise _err("table.seats must be a table of names by seat, e.g. { E = \"阿明\" }")
+            raise _err("table.seats must be a table of names by seat, e.g. { E = \"阿明\" }",
+                       zh="table.seats 要是按座位寫名字的表，例如 { E = \"阿明\" }")
         if result is not None:
             _known(result, "result")
         try:
             rules = Rules.from_dict(data.get("rules"))
         except TianJiuError as exc:
-            raise _err(f"rules: {str(exc)[:300]}") from None
+            raise _err(f"rules: {str(exc)[:300]}", zh=f"rules：{str(exc.message_zh or exc)[:300]}") from None
         return cls(rules, banker, streak, wall, method,
                    dice, tuple(actions), dict(seats), result)  # type: ignore[arg-type]
 
@@ -223,9 +241,11 @@ class HandRecord:
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise InconsistentPositionError(f"hand record is not valid TOML: {exc}") from None
+            raise InconsistentPositionError(f"hand record is not valid TOML: {exc}",
+                                            zh=f"牌局紀錄不是正確的 TOML：{exc}") from None
         except ValueError as exc:   # an integer of more than 4,300 digits
-            raise InconsistentPositionError(f"hand record is not valid TOML: a number too large to read ({str(exc)[:40]}…)") from None
+            raise InconsistentPositionError(f"hand record is not valid TOML: a number too large to read ({str(exc)[:40]}…)",
+                                            zh=f"牌局紀錄不是正確的 TOML：數字太大，讀不到（{str(exc)[:40]}…）") from None
         return cls.from_dict(data)
 
 

@@ -196,7 +196,7 @@ def loser_units(dong: int, rules: Rules | None = None) -> tuple[int, str]:
     """
     rules = rules or Rules()
     if not 0 <= dong <= 6:
-        raise InconsistentPositionError(f"a loser holds 0–6 棟, not {dong}")
+        raise InconsistentPositionError(f"a loser holds 0–6 棟, not {dong}", zh=f"輸家有 0–6 棟，不是 {dong}")
     if dong == 0:
         return rules.empty_dong_units, "empty_dong"
     rule = {4: "gui_dong", 5: "ru_yi", 6: "ru_er"}.get(dong, "dong")
@@ -257,7 +257,8 @@ def finish_factor(dong: Sequence[int], finisher: int, banker: int, finish: Finis
 
 def _check_seat(value: object, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 4:
-        raise InconsistentPositionError(f"{what} must be a seat 0–3 (E S W N), not {value!r}")
+        raise InconsistentPositionError(f"{what} must be a seat 0–3 (E S W N), not {value!r}",
+                                        zh=f"{what} 要是座位 0–3（東南西北），不是 {value!r}")
     return value
 
 
@@ -307,11 +308,13 @@ def settle(*, banker: int, banker_streak: int, finisher: int, dong: Sequence[int
                "（一棟都沒有的人不可以打最後一張單牌）")
     if finish.kind not in ("plain", "yao", "zun", "four"):
         raise InconsistentPositionError(
-            f"finish kind must be plain, yao, zun or four, not {finish.kind!r}")
+            f"finish kind must be plain, yao, zun or four, not {finish.kind!r}",
+            zh=f"結法要是 plain、yao、zun 或 four，不是 {finish.kind!r}")
     if (not isinstance(finish.last_trick_tiles, int) or isinstance(finish.last_trick_tiles, bool)
             or not 1 <= finish.last_trick_tiles <= 4):
         raise InconsistentPositionError(
-            f"the last trick has 1–4 tiles a seat, not {finish.last_trick_tiles!r}")
+            f"the last trick has 1–4 tiles a seat, not {finish.last_trick_tiles!r}",
+            zh=f"最後一墩每家出 1–4 張，不是 {finish.last_trick_tiles!r}")
     if finish.captured_from is not None:
         _check_seat(finish.captured_from, "captured_from")
         if finish.captured_from == finisher:
@@ -319,7 +322,8 @@ def settle(*, banker: int, banker_streak: int, finisher: int, dong: Sequence[int
                                             zh="不能擒自己的么或文尊")
         if finish.kind not in ("yao", "zun"):
             raise InconsistentPositionError(
-                "captured_from names the seat whose 么 or 文尊 was captured: kind must be yao or zun")
+                "captured_from names the seat whose 么 or 文尊 was captured: kind must be yao or zun",
+                zh="captured_from 是被擒的么或文尊的一家：結法要是 yao 或 zun")
     f, label = finish_factor(dong, finisher, banker, finish, rules)
     substitute = finish.captured_from if label in ("yao_capture", "zun_capture") else None
     items = []

@@ -89,7 +89,8 @@ class SeatView:
     def of(cls, hand: Hand, seat: int) -> SeatView:
         """The view of ``seat`` (0–3).  Raises InconsistentPositionError for a bad seat."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
-            raise InconsistentPositionError(f"a seat view is for a seat 0–3 (E S W N), not {seat!r}")
+            raise InconsistentPositionError(f"a seat view is for a seat 0–3 (E S W N), not {seat!r}",
+                                            zh=f"座位視圖要用座位 0–3（東南西北），不是 {seat!r}")
         over = hand.result is not None
         if over:
             trick, tricks = hand.trick, hand.tricks
