@@ -340,13 +340,16 @@ def test_wrong_move_is_explained_then_hint_and_retry(tab):
         play(tab, move)
     page.wait_for_selector("tj-puzzle[data-state=solved]")
     assert page.get_attribute("tj-puzzle", "data-outcome") == "failed"   # solved after a wrong try
-    assert "Solved (not first time)" in page.inner_text("tj-puzzle .tj-pz__feedback")
+    assert "Solved — after a wrong try" in page.inner_text("tj-puzzle .tj-pz__feedback")
     # start again and solve it cleanly: the miss stays a miss (no flip to "solved")
     page.click("tj-puzzle .tj-pz__restart")
     for move in p.solution:
         play(tab, move)
     page.wait_for_selector("tj-puzzle[data-state=solved]")
     assert page.get_attribute("tj-puzzle", "data-outcome") == "failed"
+    # …and the outcome says why: right this time, missed before (not "Solved (not first time)")
+    assert "every move right this time, but you missed this puzzle before" in \
+        page.inner_text("tj-puzzle .tj-pz__feedback")
     entry = storage(tab)["puzzles"][p.id]
     assert entry["first"] == entry["status"] == "failed" and entry["later"] is True and entry["tries"] == 1
     assert "missed ✗ (then solved)" in page.inner_text("tj-puzzle .tj-pz__progress")

@@ -544,7 +544,10 @@ export class TjPuzzle extends TjWidget {
     const graded = this.moves.length;
     const notes = [];
     if (graded && heroActs > graded) notes.push(h("p", { class: "tj-pz__graded" }, t(graded === 1 ? "puzzle.playedOut1" : "puzzle.playedOut", { n: graded })));
-    const how = clean ? "puzzle.solvedClean" : this.shown ? "puzzle.solvedShown" : this.wrong ? "puzzle.solvedHelped" : this.hinted ? "puzzle.solvedHinted" : "puzzle.solvedHelped";
+    // not clean: this attempt had the solution shown, a wrong try or a hint — or none of them,
+    // and the puzzle was missed on an earlier attempt (its outcome stays a miss)
+    const how = clean ? "puzzle.solvedClean" : this.shown ? "puzzle.solvedShown" : this.wrong ? "puzzle.solvedWrong"
+      : this.hinted ? "puzzle.solvedHinted" : "puzzle.solvedMissedBefore";
     this.feedback(t(how, { net: netText }), "done", notes);
     this.valuesBtn.hidden = false;
     this.hintBtn.disabled = true;
