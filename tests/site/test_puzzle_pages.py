@@ -818,3 +818,27 @@ def test_screenshots_mid_solve(new_tab, width):
         assert tab.page.evaluate("document.documentElement.scrollWidth") <= width, path
         tab.shot(f"{name}-{width}")
     assert tab.problems() == []
+
+
+def test_a_wrong_try_then_the_solve_shows_one_next_block(tab):
+    """A wrong move, the solution shown, then the right moves: one "Next" block (the
+    solution's and the end's were two), and the outcome says how it was solved."""
+    p = open_puzzle()
+    tab.goto(puzzle_page(p, "en"))
+    ready(tab)
+    page = tab.page
+    play(tab, wrong_move(p)["action"])
+    assert page.get_attribute("tj-puzzle", "data-verdict") == "wrong"
+    page.click("tj-puzzle .tj-pz__show-solution")      # what a player does after a miss
+    page.wait_for_selector("tj-puzzle[data-solution=shown]")
+    assert page.locator("tj-puzzle .tj-pz__next").count() == 1
+    for move in p.solution:
+        play(tab, move)
+    page.wait_for_selector("tj-puzzle[data-state=solved]")
+    page.wait_for_selector("tj-puzzle .tj-pz__end:not([hidden])")
+    page.wait_for_timeout(1500)   # (anything drawn late would be here by now)
+    assert page.locator("tj-puzzle .tj-pz__next").count() == 1, page.inner_text("tj-puzzle")
+    assert page.locator("tj-puzzle .tj-pz__next-link").count() == 1
+    text = page.inner_text("tj-puzzle .tj-pz__feedback")
+    assert "with the solution shown" in text and "not first time" not in text, text
+    assert tab.problems() == []

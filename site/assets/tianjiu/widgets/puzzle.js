@@ -566,6 +566,8 @@ export class TjPuzzle extends TjWidget {
     } catch (err) {
       parts.push(h("p", { class: "tj-message" }, explain(err, lang)));
     }
+    // one "Next" block: the one under a solution shown before the solve moves here
+    if (next) this.dropNext();
     this.endEl.replaceChildren(...parts);
     this.endEl.hidden = false;
     this.showProgress();
@@ -640,7 +642,10 @@ export class TjPuzzle extends TjWidget {
         (sol.explanation || this.info.explanation) ? h("p", { class: "tj-pz__explain" }, loc(sol.explanation || this.info.explanation, lang)) : null,
         lineView(solutionTricks(sol), { lang, t: this.t.bind(this), hero: this.hero, title: this.t("puzzle.solutionLine"), graded: heroMoves.length }));
       const next = await this.nextView();
-      if (next) this.solutionEl.append(next);
+      if (next) {
+        this.dropNext();   // (the solution shown after the solve: its block replaces the end's)
+        this.solutionEl.append(next);
+      }
       this.solutionEl.hidden = false;
       this.valuesBtn.hidden = false;
       this.dataset.solution = "shown";
@@ -650,6 +655,11 @@ export class TjPuzzle extends TjWidget {
     } finally {
       this.busy = false;
     }
+  }
+
+  /** Remove every "Next" block shown so far (a solve after "Show solution" would show two). */
+  dropNext() {
+    for (const el of this.querySelectorAll(".tj-pz__next")) el.remove();
   }
 
   /** After a solve (or the solution): "Next" — the next puzzle of a theme of this one,
