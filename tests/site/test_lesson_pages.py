@@ -259,7 +259,7 @@ def test_every_lesson_check_in_traditional_chinese(tab):
     tab.goto("lessons/")                                   # the lesson index shows the mark
     page.wait_for_selector("tj-lesson-progress[data-done='1']")
     assert page.get_attribute("article a[href$='10-house-rules/']", "data-lesson-mark") == "4/5"
-    assert "✓ 4/5" in page.inner_text("article a[href$='10-house-rules/']")
+    assert "✓ 已完成（最好 4／5）" in page.inner_text("article a[href$='10-house-rules/']")
     tab.goto("lessons/10-house-rules/")                    # a second visit: "try again" questions
     wait_question(page, "tj-lesson-quiz")
     assert page.get_attribute("tj-lesson-quiz", "data-question") == "1/5"
@@ -477,4 +477,39 @@ def test_phone_width_and_screenshots(new_tab):
            for s in "ESWN"}
     assert box["N"]["bottom"] <= box["E"]["top"] + 1 and box["E"]["bottom"] <= box["S"]["top"] + 1
     assert box["E"]["right"] <= box["W"]["left"] + 1     # 上家 East left, 下家 West right
+    assert tab.problems() == []
+
+
+def test_the_lesson_index_counts_what_its_marks_show(tab):
+    """The index's line and its marks agree: a lesson is finished once its exercise reached
+    its result (any mark, 2/5 too); the mark says "done" with the best result; the line
+    counts the same lessons (and those all right); a save made in another tab redraws it."""
+    page = tab.page
+    tab.goto("lessons/")
+    page.wait_for_selector("tj-lesson-progress[data-state=ready]")
+    assert page.get_attribute("tj-lesson-progress", "data-done") == "0"
+    page.evaluate("""localStorage.setItem('tianjiu.lessons', JSON.stringify({version: 1, lessons: {
+        '02-ranking': {rank_winner: {right: 2, total: 5, best: 2, date: '2026-12-01'}},
+        '05-finishing': {finish_who: {right: 5, total: 5, best: 5, date: '2026-12-01'}}}}))""")
+    for path, line, mark in (
+            ("lessons/", "你已完成 2／10 課的練習（做完一次練習就算完成；其中 1 課全部第一次就答對）", "✓ 已完成（最好 2／5）"),
+            ("en/lessons/", "You have finished the exercise of 2 of 10 lessons", "✓ done (best 2/5)"),
+            ("zh-Hans/lessons/", "你已完成 2／10 课的练习", "✓ 已完成（最好 2／5）")):
+        tab.goto(path)
+        page.wait_for_selector("tj-lesson-progress[data-state=ready]")
+        assert page.get_attribute("tj-lesson-progress", "data-done") == "2"
+        assert page.get_attribute("tj-lesson-progress", "data-all") == "1"
+        assert line in page.inner_text("tj-lesson-progress"), page.inner_text("tj-lesson-progress")
+        assert mark in page.inner_text("article a[href$='02-ranking/']")
+        assert page.locator("article .tj-lessonmark").count() == 2
+    # a stage finished in another tab: this index follows
+    other = page.context.new_page()
+    other.goto(tab.url("glossary/"))
+    other.evaluate("""const d = JSON.parse(localStorage.getItem('tianjiu.lessons'));
+        d.lessons['03-plays'] = {'play_build can_beat': {right: 1, total: 5, best: 1, date: '2026-12-01'}};
+        localStorage.setItem('tianjiu.lessons', JSON.stringify(d));""")
+    page.wait_for_selector("tj-lesson-progress[data-done='3']", timeout=10_000)
+    assert "✓ 已完成（最好 1／5）" in page.inner_text("article a[href$='03-plays/']")
+    other.close()
+    tab.shot("lesson-index-marks")
     assert tab.problems() == []

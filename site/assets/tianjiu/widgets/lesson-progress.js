@@ -89,32 +89,67 @@ export function recordStage(id, right, total, slug = slugOf()) {
 }
 
 /** <tj-lesson-progress>: marks every link to a lesson on the page (the lesson index) with
- *  its saved result ("4/5", ✓ when every exercise of it was done), and says how many
- *  lessons have a finished exercise.  data-done = that number. */
+ *  its saved result and says how many lessons are finished.  A lesson is finished when its
+ *  exercise (a stage: questions, then the result) was done to the end at least once; the
+ *  mark says so with the best result ("✓ done (best 2/5)"), and the line counts the same
+ *  lessons (and those with every answer right first time).  Drawn again when the saves
+ *  change in another tab or the page is shown again.  data-done = finished lessons,
+ *  data-all = those all right; on each link data-lesson-mark = "best/total". */
 export class TjLessonProgress extends TjWidget {
   static needsEngine = false;
 
   render() {
     this.line = h("p", { class: "tj-progress__line" });
     this.append(h("div", { class: "tj-progress" }, this.line));
+    this.redraw = () => { if (this.isConnected) this.draw(); };
+    this.draw();
+  }
+
+  connectedCallback() {
+    super.connectedCallback();
+    if (this.redraw && !this.listening) {
+      this.listening = true;
+      addEventListener("storage", this.redraw);
+      addEventListener("pageshow", this.redraw);
+    }
+  }
+
+  disconnectedCallback() {
+    if (this.listening) {
+      removeEventListener("storage", this.redraw);
+      removeEventListener("pageshow", this.redraw);
+      this.listening = false;
+    }
+  }
+
+  draw() {
     const root = this.closest("article") || document;
     const data = load();
     const seen = new Set();
+    let done = 0;
+    let all = 0;
     for (const a of root.querySelectorAll("a[href]")) {
       const slug = slugOf(new URL(a.getAttribute("href"), location.href).pathname);
       if (!slug) continue;
+      const first = !seen.has(slug);
       seen.add(slug);
       const marks = Object.values(data.lessons[slug] || {});
       a.querySelector(".tj-lessonmark")?.remove();
+      delete a.dataset.lessonMark;
       if (!marks.length) continue;
       const right = marks.reduce((n, m) => n + m.best, 0);
       const total = marks.reduce((n, m) => n + m.total, 0);
+      if (first) {
+        done += 1;
+        if (right === total) all += 1;
+      }
       a.dataset.lessonMark = `${right}/${total}`;
-      a.append(h("span", { class: "tj-lessonmark", title: this.t("lessons.markTitle") }, ` ✓ ${right}/${total}`));
+      a.append(h("span", { class: "tj-lessonmark", title: this.t("lessons.markTitle", { right, total }) },
+        " ", this.t("lessons.mark", { right, total })));
     }
-    const done = [...seen].filter((s) => Object.keys(data.lessons[s] || {}).length).length;
     this.dataset.done = String(done);
-    this.line.textContent = this.t("lessons.progressLine", { done, n: seen.size });
+    this.dataset.all = String(all);
+    this.line.textContent = this.t("lessons.progressLine", { done, n: seen.size, all });
   }
 }
 
