@@ -170,3 +170,29 @@ def test_play_page_english_and_phone_width(new_tab):
     page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
     assert "开始" in page.inner_text(W)
     assert tab.problems() == []
+
+
+def test_the_settlement_is_in_the_page_language(new_tab, tmp_path):
+    """A hand's settlement on the 繁體 and 简体 pages has no English in it (the engine's item
+    arithmetic came in English: "× banker 2"); the English page keeps the English."""
+    import re
+    cli = tmp_path / "cli.toml"
+    subprocess.run([sys.executable, "-m", "tianjiu_core", "play", "--auto", "--seed", "7", "--save", str(cli)],
+                   check=True, capture_output=True, timeout=60)
+    hand = HandRecord.loads(cli.read_text(encoding="utf-8")).replay()
+    items = [*hand.result.bonuses.items, *hand.result.settlement.items]
+    assert any(it.banker_factor != 1 for it in items)        # so "× banker" would show
+    for width, (path, words) in ((1280, ("play/", "莊家倍數")), (375, ("zh-Hans/play/", "庄家倍数")),
+                                 (1280, ("en/play/", "× banker"))):
+        tab = new_tab(viewport={"width": width, "height": 900})
+        tab.goto(path)
+        tab.page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+        tab.page.set_input_files(f"{W} .tj-play__upload input", str(cli))
+        tab.page.wait_for_selector(f"{W}[data-state=replay]")
+        text = tab.page.inner_text(f"{W} .tj-play__items")
+        assert words in text, text
+        if path != "en/play/":
+            shown = tab.page.inner_text(f"{W} .tj-play__result")
+            assert not re.search(r"[A-Za-z]{2,}", shown.replace("TOML", "")), shown   # (a file format's name)
+        tab.shot(f"play-settlement-{ {'play/': 'hant', 'zh-Hans/play/': 'hans'}.get(path, 'en') }-{width}")
+        assert tab.problems() == []
