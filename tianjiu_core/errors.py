@@ -25,8 +25,10 @@ class TianJiuError(ValueError):
     """Base class of every error raised by ``tianjiu_core``.
 
     ``str(err)`` is the English message; ``err.message_zh`` is the same in
-    繁體 Chinese when the engine has it (the errors a player can cause: an
-    illegal move, not a play), else None.  The bridge sends both.
+    繁體 Chinese, naming the same field: every :class:`NotationError`,
+    :class:`IllegalActionError` and :class:`InconsistentPositionError` the
+    engine raises has one (``tests/test_messages_zh.py`` checks the source);
+    other errors may have None.  The bridge sends both.
     """
 
     def __init__(self, message: str = "", *, zh: str | None = None) -> None:
