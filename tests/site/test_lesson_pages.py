@@ -492,7 +492,7 @@ def test_the_lesson_index_counts_what_its_marks_show(tab):
         '02-ranking': {rank_winner: {right: 2, total: 5, best: 2, date: '2026-12-01'}},
         '05-finishing': {finish_who: {right: 5, total: 5, best: 5, date: '2026-12-01'}}}}))""")
     for path, line, mark in (
-            ("lessons/", "你已完成 2／10 課的練習（做完一次練習就算完成；其中 1 課全部第一次就答對）", "✓ 已完成（最好 2／5）"),
+            ("lessons/", "你已完成 2／10 課的練習（其中 1 課全部第一次就答對）", "✓ 已完成（最好 2／5）"),
             ("en/lessons/", "You have finished the exercise of 2 of 10 lessons", "✓ done (best 2/5)"),
             ("zh-Hans/lessons/", "你已完成 2／10 课的练习", "✓ 已完成（最好 2／5）")):
         tab.goto(path)
