@@ -1,24 +1,43 @@
-"""Bridge ops of the solver: ``solve`` (open hands) and ``solve_hidden`` (the seat to act's view).
+"""Bridge ops of the solver: ``solve`` (open hands), ``solve_hidden`` (the seat to act's view),
+and the resumable open search ``solve_start`` / ``solve_continue`` (answers in slices).
 
-A request names a position (TOML text or its table) or a live ``hand_id``; ``budget`` is a node
-budget (default :data:`~tianjiu_core.solver.search.DEFAULT_BUDGET`); running out is a
-``BudgetExceededError`` answer, never a wrong number.
+A ``solve`` / ``solve_hidden`` request names a position (TOML text or its table) or a live
+``hand_id``; ``budget`` is a node budget (default
+:data:`~tianjiu_core.solver.search.DEFAULT_BUDGET`); running out is a ``BudgetExceededError``
+answer, never a wrong number.
+
+``solve_start`` / ``solve_continue`` never run out: each call works about ``time_ms``
+milliseconds (at most the ``slice_ms`` limit, 100 in the browser) and answers what is proven so
+far — every action's bounds ``[lo, hi]`` in stake units, ``complete: true`` once they are exact
+(:class:`~tianjiu_core.solver.slices.SliceSearch`).  The search is kept under its
+``search_id`` (at most ``searches`` of them, the least recently used dropped first); a page
+cancels by not asking again.  Open solving takes a position, never a live ``hand_id``: a page
+playing a hand learns nothing its seat may not see.
 """
 
 from __future__ import annotations
 
+import time
+from collections import OrderedDict
 from typing import Any
 
 from ..errors import InconsistentPositionError
 from ..notation import SEATS
 from ..solver.hidden import hidden_deals, solve_hidden
 from ..solver.search import DEFAULT_BUDGET, solve
+from ..solver.slices import SliceSearch
 from ..tiengow.game import Hand
 from ..tiles import Tile
 from .fields import Fields, limit
 from .hand_ops import get_session, position_arg
 
-__all__ = ["OPS", "solve_request", "solve_hidden_request"]
+__all__ = ["OPS", "solve_request", "solve_hidden_request", "solve_start_request",
+           "solve_continue_request"]
+
+_SEARCHES: OrderedDict[int, SliceSearch] = OrderedDict()
+_next_search = [1]
+MAX_SEARCH_ID = 2 ** 53 - 1
+"""The largest ``search_id`` (a JavaScript number stays exact)."""
 
 
 def _request_position(f: Fields, hidden: bool) -> tuple[Hand, Any]:
@@ -118,7 +137,70 @@ def solve_hidden_request(req: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def _time_ms(f: Fields) -> int:
+    """``time_ms``: milliseconds of search for this call, 1 – the ``slice_ms`` limit (its default)."""
+    return f.int("time_ms", 1, limit("slice_ms"), default=limit("slice_ms"))
+
+
+def _slice_answer(search_id: int, search: SliceSearch, time_ms: int) -> dict[str, Any]:
+    t0 = time.perf_counter()
+    r = search.advance(time_ms=time_ms)
+    return {"search_id": search_id, **r.to_json(),
+            "slice_ms": round((time.perf_counter() - t0) * 1000, 1)}
+
+
+def solve_start_request(req: dict[str, Any]) -> dict[str, Any]:
+    """The ``solve_start`` op: ``{"op": "solve_start", "position": …, "hero": "S", "time_ms": 100}``.
+
+    Starts a resumable open search and works its first slice (about ``time_ms`` ms).  Answer:
+    ``{"search_id", "hero", "to_act", "complete", "value": [lo, hi], "actions": [{"action",
+    "lo", "hi", "group"}], "nodes", "slices", "ms", "slice_ms"}`` — bounds in stake units, true
+    from the first answer on; ``nodes``, ``slices`` and ``ms`` count every slice so far,
+    ``slice_ms`` is this call's wall time.  A live
+    ``hand_id`` is refused (hidden information stays hidden), as by ``solve``.
+    """
+    f = Fields(req)
+    hand, pos = _request_position(f, hidden=False)
+    hero = f.seat_or_none("hero")
+    if hero is None and pos is not None:
+        hero = pos.hero
+    time_ms = _time_ms(f)
+    f.done()
+    search = SliceSearch(hand, hero)
+    search_id = _next_search[0]
+    _next_search[0] = search_id + 1 if search_id < MAX_SEARCH_ID else 1
+    _SEARCHES[search_id] = search
+    while len(_SEARCHES) > max(1, limit("searches")):
+        _SEARCHES.popitem(last=False)
+    return _slice_answer(search_id, search, time_ms)
+
+
+def solve_continue_request(req: dict[str, Any]) -> dict[str, Any]:
+    """The ``solve_continue`` op: ``{"op": "solve_continue", "search_id": 3, "time_ms": 100}``.
+
+    Works the next slice of that search and answers as ``solve_start`` does (a complete search
+    answers at once).  An unknown ``search_id`` — never started, or dropped because more than
+    ``searches`` newer ones were used since — is an ``InconsistentPositionError`` naming the
+    field: start again with ``solve_start``.
+    """
+    f = Fields(req)
+    search_id = f.int("search_id", 1, MAX_SEARCH_ID)
+    time_ms = _time_ms(f)
+    f.done()
+    search = _SEARCHES.get(search_id)
+    if search is None:
+        raise InconsistentPositionError(
+            f"search_id: no search {search_id} in this engine (dropped for newer ones, or never "
+            "started): start it again with solve_start",
+            zh=f"search_id：引擎裏沒有第 {search_id} 個搜尋（已讓位給較新的搜尋，或從未開始）："
+               "請用 solve_start 重新開始")
+    _SEARCHES.move_to_end(search_id)
+    return _slice_answer(search_id, search, time_ms)
+
+
 OPS = {
     "solve": solve_request,
     "solve_hidden": solve_hidden_request,
+    "solve_start": solve_start_request,
+    "solve_continue": solve_continue_request,
 }
