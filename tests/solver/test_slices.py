@@ -128,13 +128,19 @@ def test_first_answer_is_finite_before_any_test_finishes():
 
 
 def test_a_stalled_search_grows_its_slices_and_ends():
-    """One node a slice cannot finish a test twice the same way: the allowance grows after
-    each slice that finished nothing, so the search ends (and is right)."""
-    e = max(CHEAP, key=lambda x: x["nodes"])
+    """One node a slice finishes nothing and stores nothing: the allowance grows after each
+    such slice (and falls back once a slice makes progress), so the search ends, right."""
+    e = min((x for x in CHEAP if x["nodes"] >= 400), key=lambda x: x["nodes"])
     clear_caches()
-    r = run_slices(_hand(e), e["hero"], 1, limit=5000)
+    s = SliceSearch(_hand(e), e["hero"])
+    r = s.result()
+    grown = 0
+    while not r.complete:
+        r = s.advance(max_nodes=1)
+        grown = max(grown, s.last_allowance)
+        assert r.slices < 20_000
     assert [[a.action.notation(), a.lo, a.group] for a in r.actions] == e["actions"]
-    assert r.slices > 10
+    assert r.slices > 10 and grown > 1
 
 
 def test_time_limited_slices_stay_near_their_time():
