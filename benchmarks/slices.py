@@ -6,7 +6,8 @@ For each size it deals the seeded random positions of ``benchmarks/solver.py``
 :class:`~tianjiu_core.solver.slices.SliceSearch` for the leader in slices of ``--time-ms``
 until it is complete (or ``--max-slices``).  It reports, per size, the wall milliseconds of
 every slice (median, p90, max; the first slice of a search, which has no node rate yet, is
-counted too), the slices until the best value is proven (``r.best()`` not empty) and until
+counted too) and its process CPU milliseconds (median, max: what the slice cost without the
+waits for a core on a shared machine), the slices until the best value is proven (``r.best()`` not empty) and until
 complete, and nodes per second.  ``--check`` also compares the complete answer with
 :func:`~tianjiu_core.solver.search.solve` (cold caches, so it doubles the time).
 
@@ -43,6 +44,7 @@ from tianjiu_core.tiengow.rules import Rules  # noqa: E402
 def run_size(n: int, count: int, seed: int, time_ms: float, max_slices: int, check: bool) -> dict:
     rng = Rng(seed * 1000 + n)
     slice_ms: list[float] = []
+    cpu_ms: list[float] = []
     to_best: list[int] = []
     to_complete: list[int] = []
     nodes = seconds = 0.0
@@ -54,7 +56,9 @@ def run_size(n: int, count: int, seed: int, time_ms: float, max_slices: int, che
         best_at = None
         r = s.result()
         while not r.complete and r.slices < max_slices:
+            c0 = time.process_time()
             r = s.advance(time_ms=time_ms)
+            cpu_ms.append((time.process_time() - c0) * 1000)
             slice_ms.append(r.slice_ms)
             if best_at is None and r.best():
                 best_at = r.slices
@@ -69,7 +73,10 @@ def run_size(n: int, count: int, seed: int, time_ms: float, max_slices: int, che
                                                               for a in sol.actions]:
                 mismatches += 1
     slice_ms.sort()
+    cpu_ms.sort()
     return {"positions": count, "slices": len(slice_ms),
+            "cpu_ms_median": round(statistics.median(cpu_ms), 1),
+            "cpu_ms_max": round(cpu_ms[-1], 1),
             "slice_ms_median": round(statistics.median(slice_ms), 1),
             "slice_ms_p90": round(slice_ms[int(0.9 * (len(slice_ms) - 1))], 1),
             "slice_ms_max": round(slice_ms[-1], 1),
@@ -109,10 +116,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"Python {out['python']} ({out['platform']}), slices of time_ms={out['time_ms']:g}")
     print(f"{'tiles':>5} {'pos':>4} {'slices':>6} {'ms median':>9} {'p90':>7} {'max':>7} "
-          f"{'nodes/s':>8}  slices to best / to complete (-1: not within --max-slices)")
+          f"{'CPU med':>7} {'CPU max':>7} {'nodes/s':>8}  slices to best / to complete (-1: not within --max-slices)")
     for n, r in out["sizes"].items():
         print(f"{n:>5} {r['positions']:>4} {r['slices']:>6} {r['slice_ms_median']:>9} "
-              f"{r['slice_ms_p90']:>7} {r['slice_ms_max']:>7} {r['nodes_per_s']:>8}  "
+              f"{r['slice_ms_p90']:>7} {r['slice_ms_max']:>7} {r['cpu_ms_median']:>7} "
+              f"{r['cpu_ms_max']:>7} {r['nodes_per_s']:>8}  "
               f"{r['slices_to_best']} / {r['slices_to_complete']}"
               + (f"  mismatches {r['mismatches']}" if r["mismatches"] is not None else ""))
     return 0
