@@ -109,3 +109,41 @@ def test_a_live_hand_is_refused():
     hidden = dict(ZHIZUN, tiles=dict(ZHIZUN["tiles"], S="- - -"))
     err = handle({"op": "solve_start", "position": hidden})
     assert not err["ok"] and err["error"]["type"] != "InternalError", err
+
+
+P1 = open("puzzles/0001.toml", encoding="utf-8").read()
+
+
+def test_hidden_slices_end_on_the_solve_hidden_answer():
+    """solve_hidden_start + solve_continue: expected-value and best-share bounds that always
+    hold the final numbers, ending on solve_hidden's (same deals, same groups)."""
+    from tianjiu_core.puzzles import Puzzle
+    pos = Puzzle.loads(P1).position.to_dict()
+    want = ask({"op": "solve_hidden", "position": pos, "samples": 16, "seed": 2})
+    clear_caches()
+    r = ask({"op": "solve_hidden_start", "position": pos, "samples": 16, "seed": 2, "time_ms": 1})
+    sid = r["search_id"]
+    assert r["deals"] == 16 and not r["exhaustive"] and r["seed"] == 2
+    while True:
+        for a, w in zip(r["actions"], want["actions"]):
+            assert a["lo"] - 1e-3 <= w["expected_value"] <= a["hi"] + 1e-3, (a, w)
+            assert a["best_share"][0] - 1e-3 <= w["best_share"] <= a["best_share"][1] + 1e-3
+        if r["complete"]:
+            break
+        r = ask({"op": "solve_continue", "search_id": sid, "time_ms": 1})
+        assert r["slices"] < 2000
+    assert r["deals_done"] == 16
+    assert [(a["action"], a["lo"], a["hi"], a["best_share"], a["group"]) for a in r["actions"]] == [
+        (a["action"], a["expected_value"], a["expected_value"], [a["best_share"]] * 2, a["group"])
+        for a in want["actions"]]
+    assert r["expected_value"] == [want["expected_value"]] * 2
+
+
+def test_hidden_slices_of_a_live_hand_use_the_seat_view():
+    """A live hand: answered for the person's seat to act, over deals of the tiles it cannot
+    see (the same deals whatever the other seats really hold)."""
+    state = ask({"op": "new_hand", "seed": 5})
+    assert state["to_act"] == "S"
+    r = ask({"op": "solve_hidden_start", "hand_id": state["hand_id"], "samples": 2, "time_ms": 20})
+    assert r["hero"] == "S" and r["deals"] == 2
+    assert [a["action"] for a in r["actions"]] == [a["text"] for a in state["legal"]]

@@ -187,3 +187,32 @@ def test_json_shape():
     out = r.to_json()
     assert set(out) == {"hero", "to_act", "complete", "value", "actions", "nodes", "slices", "ms"}
     assert set(out["actions"][0]) == {"action", "lo", "hi", "group"}
+
+
+def test_hidden_slices_bound_and_end_on_solve_hidden():
+    """HiddenSliceSearch in slices of 50 nodes, exhaustive and sampled deals: the expected
+    value and best share of every action always lie within its bounds, the bounds never
+    widen, and the end is solve_hidden's numbers and groups exactly."""
+    from tianjiu_core.solver.hidden import solve_hidden
+    from tianjiu_core.solver.slices import HiddenSliceSearch
+    from test_solver_hidden import _position
+    cases = [(_position("66 14", "55 55 16 46 25 23").to_hand(), {}),
+             (Position.load(POSITIONS[-1]).to_hand(), {"exhaustive_limit": 10, "samples": 12, "seed": 3})]
+    for hand, kw in cases:
+        hid = solve_hidden(hand, **kw)
+        want = [(a.action.notation(), a.expected_value, a.best_share, a.group) for a in hid.actions]
+        clear_caches()
+        s = HiddenSliceSearch(hand, **kw)
+        r = s.result()
+        prev = [(a.lo, a.hi, a.best_lo, a.best_hi) for a in r.actions]
+        while not r.complete:
+            r = s.advance(max_nodes=50)
+            for (lo, hi, blo, bhi), a, (_, ev, share, _) in zip(prev, r.actions, want):
+                eps = 1e-9
+                assert lo - eps <= a.lo <= ev + eps and ev - eps <= a.hi <= hi + eps
+                assert blo - eps <= a.best_lo <= share + eps and share - eps <= a.best_hi <= bhi + eps
+            prev = [(a.lo, a.hi, a.best_lo, a.best_hi) for a in r.actions]
+            assert r.slices < 5000
+        assert [(a.action.notation(), a.lo, a.best_lo, a.group) for a in r.actions] == want
+        assert r.deals == r.deals_done == hid.deals and r.exhaustive == hid.exhaustive
+        assert r.lo == r.hi == max(a.expected_value for a in hid.actions)

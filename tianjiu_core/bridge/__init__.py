@@ -96,7 +96,7 @@ OP_MODULES: dict[str, str] = {
     "replay_record": "hand_ops", "first_banker": "hand_ops",
     # the solver
     "solve": "solver_ops", "solve_hidden": "solver_ops",
-    "solve_start": "solver_ops", "solve_continue": "solver_ops",
+    "solve_start": "solver_ops", "solve_continue": "solver_ops", "solve_hidden_start": "solver_ops",
     # puzzles and the daily puzzle
     "puzzle_load": "puzzle_ops", "puzzle_step": "puzzle_ops", "puzzle_values": "puzzle_ops",
     "puzzle_hint": "puzzle_ops", "puzzle_solution": "puzzle_ops", "daily_puzzle": "puzzle_ops",

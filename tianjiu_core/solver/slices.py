@@ -89,15 +89,18 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..errors import IllegalActionError
 from ..notation import SEATS, parse_seat
 from ..tiengow.game import Action, Hand
+from ..tiengow.rules import Rules
 from ..tiengow.scoring import (Finish, banker_factor, finish_factor, loser_units,
                                si_da_he_money, zun_money)
 from .search import INF, BudgetExceededError, _option_of, _root_of, _Search, _tables
 
-__all__ = ["SliceSearch", "SliceResult", "ActionBounds", "coarse_bounds",
+__all__ = ["SliceSearch", "SliceResult", "ActionBounds", "coarse_bounds", "HiddenSliceSearch",
+           "HiddenSliceResult", "HiddenActionBounds",
            "FIRST_NODES", "EXTREME_NODES", "TIME_SHARE", "STALL_GROWTH"]
 
 FIRST_NODES = 2_000
@@ -207,7 +210,11 @@ def coarse_bounds(hand: Hand, hero: int) -> tuple[int, int]:
     :data:`ZUN_EVENTS` 尊錢 and :data:`FOUR_EVENTS` 四大賀 payments.  Wide, but finite and
     true: what a page shows before a test has finished.
     """
-    rules, banker, streak = hand.rules, hand.banker, hand.banker_streak
+    return _coarse(hand.rules, hand.banker, hand.banker_streak, hero)
+
+
+@lru_cache(maxsize=64)
+def _coarse(rules: Rules, banker: int, streak: int, hero: int) -> tuple[int, int]:
     units = max(abs(loser_units(d, rules)[0]) for d in range(7))
     m = max(abs(banker_factor(loser, fin, banker, streak, u))
             for loser in range(4) for fin in range(4) if loser != fin for u in (-1, 1))
@@ -431,3 +438,187 @@ class SliceSearch:
             ms = slice_ms if left_ms is None else min(slice_ms, left_ms)
             r = self.advance(max_nodes=left_nodes, time_ms=ms)
         return r
+
+
+# --------------------------------------------------------------------------- hidden hands
+@dataclass(frozen=True)
+class HiddenActionBounds:
+    """One action of the seat to act under hidden hands, with what is proven so far.
+
+    lo ≤ expected value ≤ hi (stake units, the weighted mean over the deals that
+    :func:`~.hidden.solve_hidden` gives); best_lo ≤ best share ≤ best_hi (the weighted share
+    of deals in which the action reaches that deal's best value); ``group``: equivalent in
+    every deal started so far (final when the search is complete).
+    """
+
+    action: Action
+    lo: float
+    hi: float
+    best_lo: float
+    best_hi: float
+    group: int
+
+    def to_json(self) -> dict:
+        """``{"action", "lo", "hi", "best_share": [lo, hi], "group"}`` (rounded to 4 places)."""
+        return {"action": self.action.notation(), "lo": round(self.lo, 4), "hi": round(self.hi, 4),
+                "best_share": [round(self.best_lo, 4), round(self.best_hi, 4)], "group": self.group}
+
+
+@dataclass(frozen=True)
+class HiddenSliceResult:
+    """What a :class:`HiddenSliceSearch` has proven after a slice.
+
+    hero: the seat to act.  lo, hi: bounds on the best expected value (stake units).
+    actions: :class:`HiddenActionBounds` in the engine's order.  complete: every deal solved
+    exactly (then the numbers are :func:`~.hidden.solve_hidden`'s).  deals, deals_done: deals
+    to solve and solved so far; exhaustive, total_deals, seed as in
+    :class:`~.hidden.HiddenSolution`; nodes, slices, ms: over all slices so far.
+    """
+
+    hero: int
+    lo: float
+    hi: float
+    actions: tuple[HiddenActionBounds, ...]
+    complete: bool
+    deals: int
+    deals_done: int
+    exhaustive: bool
+    total_deals: int
+    seed: int | None
+    nodes: int
+    slices: int
+    ms: float
+
+    def to_json(self) -> dict:
+        """``{"hero", "complete", "expected_value": [lo, hi], "actions": [...], "deals",
+        "deals_done", "exhaustive", "total_deals", "seed", "nodes", "slices", "ms"}``."""
+        return {"hero": SEATS[self.hero], "complete": self.complete,
+                "expected_value": [round(self.lo, 4), round(self.hi, 4)],
+                "actions": [a.to_json() for a in self.actions], "deals": self.deals,
+                "deals_done": self.deals_done, "exhaustive": self.exhaustive,
+                "total_deals": self.total_deals, "seed": self.seed, "nodes": self.nodes,
+                "slices": self.slices, "ms": round(self.ms, 1)}
+
+
+class HiddenSliceSearch:
+    """:func:`~.hidden.solve_hidden` in resumable slices: the same deals (every consistent
+    deal of the unseen tiles, or a seeded sample; arguments as there, without budgets), each
+    solved open by a :class:`SliceSearch` for the seat to act, one deal after the other (they
+    share the transposition table).  An action's expected-value bounds are the weighted sums
+    of its per-deal bounds — :func:`coarse_bounds` for a deal not started yet — so they are
+    true after every slice and never widen.  Only what the seat to act may know is used: its
+    tiles, the shown ones and ``known_discards`` (the other holdings only give their sizes).
+
+    Raises :class:`~tianjiu_core.errors.IllegalActionError` when the hand is over and
+    :class:`~tianjiu_core.errors.InconsistentPositionError` as :func:`~.hidden.hidden_deals`.
+    """
+
+    def __init__(self, hand: Hand, *, known_discards=(), samples: int = 64, seed: int = 0,
+                 exhaustive_limit: int = 256) -> None:
+        from .hidden import hidden_deals
+        if hand.is_over:
+            raise IllegalActionError("the hand is over: there is nothing to solve")
+        self.hand = hand
+        self.seat = hand.to_act
+        self.deals, self.exhaustive, self.total = hidden_deals(
+            hand, known_discards=known_discards, samples=samples, seed=seed,
+            exhaustive_limit=exhaustive_limit)
+        self.seed = None if self.exhaustive else seed
+        self.actions = hand.legal_actions()
+        self.coarse = coarse_bounds(hand, self.seat)
+        self.weight = sum(w for _, w in self.deals)
+        self.searches: list[SliceSearch | None] = [None] * len(self.deals)
+        self.results: list[SliceResult | None] = [None] * len(self.deals)
+        self.current = 0          # the first deal not complete
+        self.nodes = 0
+        self.slices = 0
+        self.seconds = 0.0
+        self.rate = 0.0
+        self._result: HiddenSliceResult | None = None
+
+    @property
+    def complete(self) -> bool:
+        return self.current >= len(self.deals)
+
+    def _search(self, i: int) -> SliceSearch:
+        from .hidden import _with_holdings
+        s = self.searches[i]
+        if s is None:
+            holdings = list(self.hand.holdings)
+            others = [x for x in range(4) if x != self.seat]
+            for x, tiles in zip(others, self.deals[i][0]):
+                holdings[x] = tuple(tiles)
+            s = self.searches[i] = SliceSearch(_with_holdings(self.hand, holdings), self.seat)
+            s.rate = self.rate
+        return s
+
+    def advance(self, max_nodes: int | None = None, time_ms: float | None = None) -> HiddenSliceResult:
+        """Work one slice (``max_nodes`` / ``time_ms`` as :meth:`SliceSearch.advance`, over
+        the deals in order) and return what is proven (:class:`HiddenSliceResult`)."""
+        if max_nodes is not None and max_nodes < 1:
+            raise ValueError(f"max_nodes must be at least 1, not {max_nodes}")
+        if time_ms is not None and not time_ms > 0:
+            raise ValueError(f"time_ms must be positive, not {time_ms}")
+        if self.complete:
+            return self.result()
+        t0 = time.perf_counter()
+        n0 = self.nodes
+        while not self.complete:
+            left_ms = None if time_ms is None else time_ms - (time.perf_counter() - t0) * 1000
+            left_nodes = None if max_nodes is None else max_nodes - (self.nodes - n0)
+            if self.nodes > n0 and ((left_ms is not None and left_ms <= 0)
+                                    or (left_nodes is not None and left_nodes <= 0)):
+                break
+            s = self._search(self.current)
+            before = s.nodes
+            r = s.advance(max_nodes=None if left_nodes is None else max(1, left_nodes),
+                          time_ms=None if left_ms is None else max(0.1, left_ms))
+            self.nodes += s.nodes - before
+            if s.rate:
+                self.rate = s.rate
+            self.results[self.current] = r
+            if not r.complete:
+                break
+            self.current += 1
+        self.slices += 1
+        self.seconds += time.perf_counter() - t0
+        self._result = None
+        return self.result()
+
+    def result(self) -> HiddenSliceResult:
+        """What is proven now."""
+        if self._result is not None:
+            return self._result
+        n = len(self.actions)
+        lo = [0.0] * n
+        hi = [0.0] * n
+        blo = [0.0] * n
+        bhi = [0.0] * n
+        signature: list[list[int]] = [[] for _ in range(n)]
+        clo, chi = self.coarse
+        for (_, w), r in zip(self.deals, self.results):
+            if r is None:
+                for j in range(n):
+                    lo[j] += w * clo
+                    hi[j] += w * chi
+                    bhi[j] += w
+                continue
+            best = {a.group for a in r.best()}
+            for j, a in enumerate(r.actions):
+                lo[j] += w * a.lo
+                hi[j] += w * a.hi
+                if a.group in best:
+                    blo[j] += w
+                if a.hi >= r.lo:
+                    bhi[j] += w
+                signature[j].append(a.group)
+        W = self.weight
+        gid: dict[tuple, int] = {}
+        acts = tuple(HiddenActionBounds(a, lo[j] / W, hi[j] / W, blo[j] / W, bhi[j] / W,
+                                        gid.setdefault(tuple(signature[j]), len(gid)))
+                     for j, a in enumerate(self.actions))
+        self._result = HiddenSliceResult(
+            self.seat, max(a.lo for a in acts), max(a.hi for a in acts), acts, self.complete,
+            len(self.deals), self.current, self.exhaustive, self.total, self.seed, self.nodes,
+            self.slices, self.seconds * 1000)
+        return self._result
