@@ -22,6 +22,8 @@ _EXPORTS = {
     "SliceSearch": ".slices",
     "SliceResult": ".slices",
     "ActionBounds": ".slices",
+    "HiddenSliceSearch": ".slices",
+    "HiddenSliceResult": ".slices",
 }
 
 __getattr__, __dir__ = lazy(__name__, globals(), _EXPORTS)
