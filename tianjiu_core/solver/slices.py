@@ -8,7 +8,8 @@ holding known) and a hero seat.  Each :meth:`SliceSearch.advance` works one *sli
 spec §4–§6), the position value's bounds, ``complete`` (every bound exact), the nodes and
 slices so far.  The next call continues where the last one stopped; a caller cancels by not
 calling again (nothing runs between calls).  Running out of nodes or time ends a slice with
-bounds, never with an error.
+bounds, never with an error.  :class:`HiddenSliceSearch` does the same for
+:func:`~.hidden.solve_hidden` (expected-value and best-share bounds over the deals).
 
 >>> from tianjiu_core.tiengow.position import Position
 >>> from tianjiu_core.solver.search import solve
