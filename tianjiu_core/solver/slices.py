@@ -69,8 +69,8 @@ inside ``(lo, hi]``, so each test narrows the group.
 
 Slices and time.  Pyodide cannot be interrupted, so ``time_ms`` becomes a node allowance:
 the node rate of the recent slices (each new measurement averaged with the previous estimate)
-× :data:`TIME_SHARE` × ``time_ms`` (the first slice, with no measurement yet:
-:data:`FIRST_NODES` nodes); a slice also starts no new test once its time is spent.
+× :data:`TIME_SHARE` × ``time_ms`` (a new search starts from the rate the last search in this
+process measured; the very first slice, with no measurement yet: :data:`FIRST_NODES` nodes); a slice also starts no new test once its time is spent.
 
 Progress.  A test longer than a slice is resumed, not restarted: every subtree it finished
 (at a trick boundary) is in the transposition table, so the next slice's run of the same test
@@ -105,7 +105,10 @@ __all__ = ["SliceSearch", "SliceResult", "ActionBounds", "coarse_bounds", "Hidde
            "FIRST_NODES", "EXTREME_NODES", "TIME_SHARE", "STALL_GROWTH"]
 
 FIRST_NODES = 2_000
-"""Node allowance of a time-limited slice before any node rate has been measured."""
+"""Node allowance of a time-limited slice before any node rate has been measured (in this
+process: a new search starts from the rate the last one measured)."""
+
+_LAST_RATE = [0.0]   # the node rate (nodes a second) the last slice of any search measured
 
 EXTREME_NODES = 2_000
 """The most nodes one extreme test of step 1 may take before it is dropped (the coarse
@@ -277,7 +280,7 @@ class SliceSearch:
         self.nodes = 0
         self.slices = 0
         self.seconds = 0.0        # wall time of all slices
-        self.rate = 0.0           # nodes a second: the mean of the last slice's and the one before
+        self.rate = _LAST_RATE[0]  # nodes a second: the mean of the last slice's and the one before
         self.last_allowance = 0
         self.stalled = False      # the last slice finished no test and stored no table entry
         self._result: SliceResult | None = None
@@ -419,6 +422,7 @@ class SliceSearch:
         if used >= 200 and dt > 0:   # too few nodes say little about the rate
             rate = used / dt
             self.rate = rate if not self.rate else (self.rate + rate) / 2
+            _LAST_RATE[0] = self.rate
         self._last_slice = (used, dt * 1000)
         self._result = None
         return self.result()
@@ -534,7 +538,7 @@ class HiddenSliceSearch:
         self.nodes = 0
         self.slices = 0
         self.seconds = 0.0
-        self.rate = 0.0
+        self.rate = _LAST_RATE[0]
         self._result: HiddenSliceResult | None = None
 
     @property
