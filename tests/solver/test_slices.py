@@ -216,3 +216,22 @@ def test_hidden_slices_bound_and_end_on_solve_hidden():
         assert [(a.action.notation(), a.lo, a.best_lo, a.group) for a in r.actions] == want
         assert r.deals == r.deals_done == hid.deals and r.exhaustive == hid.exhaustive
         assert r.lo == r.hi == max(a.expected_value for a in hid.actions)
+
+
+def test_hidden_slices_keep_their_position_when_the_hand_plays_on():
+    """A live hand moves on between slices; the search goes on with the position it was made
+    from (a page asking about its hand gets the answer for the moment it asked)."""
+    from tianjiu_core.solver.hidden import solve_hidden
+    from tianjiu_core.solver.slices import HiddenSliceSearch
+    hand = Position.load(POSITIONS[-1]).to_hand()   # 3 tiles a seat
+    before = hand.copy()
+    s = HiddenSliceSearch(hand, samples=6, exhaustive_limit=0)
+    s.advance(max_nodes=20)
+    while not hand.is_over and len(hand.tricks) < 2:
+        hand.act(hand.legal_actions()[0])
+    r = s.result()
+    while not r.complete:
+        r = s.advance(max_nodes=200)
+    want = solve_hidden(before, samples=6, exhaustive_limit=0)
+    assert [(a.action, a.lo, a.group) for a in r.actions] == [
+        (a.action, a.expected_value, a.group) for a in want.actions]

@@ -523,7 +523,7 @@ class HiddenSliceSearch:
         from .hidden import hidden_deals
         if hand.is_over:
             raise IllegalActionError("the hand is over: there is nothing to solve")
-        self.hand = hand
+        self.hand = hand = hand.copy()   # a live hand plays on: keep this position
         self.seat = hand.to_act
         self.deals, self.exhaustive, self.total = hidden_deals(
             hand, known_discards=known_discards, samples=samples, seed=seed,
