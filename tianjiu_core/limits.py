@@ -172,6 +172,11 @@ class Limits:
     """tiles a seat holds at a puzzle's start (``puzzle_*`` ops)"""
     puzzle_hidden_tiles: int
     """the same for a hidden-hand puzzle (each move judged over up to 256 deals)"""
+    slice_ms: int
+    """milliseconds of search one ``solve_start`` / ``solve_continue`` call may ask for
+    (``time_ms``; also the default)"""
+    searches: int
+    """resumable searches (``solve_start``) kept at once; the least recently used goes first"""
     hand_id: int
     """the largest ``hand_id``"""
     banker_streak: int
@@ -180,13 +185,15 @@ class Limits:
 
 BROWSER = Limits(request_chars=300_000, text_chars=200_000, string_chars=400, name_chars=40,
                  list_items=40, moves=8, budget=50_000, samples=64, exhaustive_limit=256,
-                 work=80_000, puzzle_work=70_000, edge_tables=0, puzzle_tiles=5, puzzle_hidden_tiles=4, hand_id=10 ** 9,
+                 work=80_000, puzzle_work=70_000, edge_tables=0, puzzle_tiles=5, puzzle_hidden_tiles=4,
+                 slice_ms=100, searches=8, hand_id=10 ** 9,
                  banker_streak=1000)
 """What a page may ask: every request within these is answered in ≤ 2 s (Pyodide, 2 cores)."""
 
 CLI = Limits(request_chars=4_000_000, text_chars=4_000_000, string_chars=2_000, name_chars=200,
              list_items=400, moves=64, budget=1 << 62, samples=1_000_000,
              exhaustive_limit=1_000_000, work=1 << 100, puzzle_work=1 << 100, edge_tables=1, puzzle_tiles=8, puzzle_hidden_tiles=8,
+             slice_ms=3_600_000, searches=64,
              hand_id=10 ** 9, banker_streak=1000)
 """The command line's limits: searches as long as the user cares to wait."""
 
@@ -234,6 +241,8 @@ _DOCS = {
     "edge_tables": "Pai Gow edge tables one paigow_edge may compute (seconds each)",
     "puzzle_tiles": "tiles a seat at a puzzle's start",
     "puzzle_hidden_tiles": "tiles a seat at a hidden-hand puzzle's start",
+    "slice_ms": "milliseconds one solve_start / solve_continue may ask for (time_ms; also the default)",
+    "searches": "resumable searches kept at once (least recently used dropped first)",
     "hand_id": "largest hand_id",
     "banker_streak": "largest banker_streak",
 }

@@ -20,6 +20,9 @@ SCHEDULE = open("puzzles/schedule.toml", encoding="utf-8").read()
 POS = {"tiles": {"E": "16 15", "S": "16 46", "W": "46 12", "N": "15 24"},
        "dong": {"E": 3, "S": 2, "W": 1, "N": 0}, "leader": "W"}
 
+P6 = {"tiles": {"E": "66 11 44 33 26 12", "S": "55 22 56 46 16 15", "W": "36 45 35 34 23 14",
+                "N": "66 11 55 25 24 13"}, "dong": {"E": 1, "S": 1, "W": 0, "N": 0}, "leader": "E"}
+
 NONE = type(None)
 # field → (python types a valid value may have, required?)
 STR, INT, BOOL = (str,), (int,), (bool,)
@@ -38,6 +41,11 @@ def _finished_hand_id() -> int:
             return hid
         handle({"op": "act", "hand_id": hid, "action": state["legal"][0]})
     raise AssertionError("the hand did not end")
+
+
+def _search_id() -> int:
+    """A resumable search that is not complete after its first slice (a 6-tile position)."""
+    return handle({"op": "solve_start", "position": P6, "time_ms": 1})["result"]["search_id"]
 
 
 FINISHED = _finished_hand_id()
@@ -91,6 +99,14 @@ def valid_requests() -> list[tuple[dict, dict]]:
           "budget": 2000},
          {"position": ((str, dict), True), "samples": (INT, False), "seed": (INT, False),
           "exhaustive_limit": (INT, False), "budget": (INT, False)}),
+        ({"op": "solve_start", "position": POS, "hero": "W", "time_ms": 20},
+         {"position": ((str, dict), True), "hero": ((str, int, NONE), False), "time_ms": (INT, False)}),
+        ({"op": "solve_continue", "search_id": _search_id(), "time_ms": 20},
+         {"search_id": (INT, True), "time_ms": (INT, False)}),
+        ({"op": "solve_hidden_start", "position": P1, "samples": 8, "seed": 3, "exhaustive_limit": 16,
+          "time_ms": 20},
+         {"position": ((str, dict), True), "samples": (INT, False), "seed": (INT, False),
+          "exhaustive_limit": (INT, False), "time_ms": (INT, False)}),
         ({"op": "puzzle_load", "toml": P1}, {"toml": (STR, True)}),
         ({"op": "puzzle_step", "toml": P1, "moves": [], "move": "46"},
          {"toml": (STR, True), "moves": ((list,), False), "move": ((str, dict), True)}),

@@ -49,6 +49,8 @@ limit                          browser           CLI   what
 ``edge_tables``                      0             1   Pai Gow edge tables one paigow_edge may compute (seconds each)
 ``puzzle_tiles``                     5             8   tiles a seat at a puzzle's start
 ``puzzle_hidden_tiles``              4             8   tiles a seat at a hidden-hand puzzle's start
+``slice_ms``                       100     3,600,000   milliseconds one solve_start / solve_continue may ask for (time_ms; also the default)
+``searches``                         8            64   resumable searches kept at once (least recently used dropped first)
 ``hand_id``              1,000,000,000 1,000,000,000   largest hand_id
 ``banker_streak``                1,000         1,000   largest banker_streak
 ======================== ============= =============   ==============================================================
@@ -94,6 +96,7 @@ OP_MODULES: dict[str, str] = {
     "replay_record": "hand_ops", "first_banker": "hand_ops",
     # the solver
     "solve": "solver_ops", "solve_hidden": "solver_ops",
+    "solve_start": "solver_ops", "solve_continue": "solver_ops", "solve_hidden_start": "solver_ops",
     # puzzles and the daily puzzle
     "puzzle_load": "puzzle_ops", "puzzle_step": "puzzle_ops", "puzzle_values": "puzzle_ops",
     "puzzle_hint": "puzzle_ops", "puzzle_solution": "puzzle_ops", "daily_puzzle": "puzzle_ops",

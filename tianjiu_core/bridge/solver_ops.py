@@ -1,24 +1,45 @@
-"""Bridge ops of the solver: ``solve`` (open hands) and ``solve_hidden`` (the seat to act's view).
+"""Bridge ops of the solver: ``solve`` (open hands), ``solve_hidden`` (the seat to act's view),
+and the resumable searches ``solve_start`` (open) / ``solve_hidden_start`` (hidden) /
+``solve_continue`` (answers in slices).
 
-A request names a position (TOML text or its table) or a live ``hand_id``; ``budget`` is a node
-budget (default :data:`~tianjiu_core.solver.search.DEFAULT_BUDGET`); running out is a
-``BudgetExceededError`` answer, never a wrong number.
+A ``solve`` / ``solve_hidden`` request names a position (TOML text or its table) or a live
+``hand_id``; ``budget`` is a node budget (default
+:data:`~tianjiu_core.solver.search.DEFAULT_BUDGET`); running out is a ``BudgetExceededError``
+answer, never a wrong number.
+
+``solve_start`` / ``solve_continue`` never run out: each call works about ``time_ms``
+milliseconds (at most the ``slice_ms`` limit, 100 in the browser) and answers what is proven so
+far — every action's bounds ``[lo, hi]`` in stake units, ``complete: true`` once they are exact
+(:class:`~tianjiu_core.solver.slices.SliceSearch`).  The search is kept under its
+``search_id`` (at most ``searches`` of them, the least recently used dropped first); a page
+cancels by not asking again.  Open solving takes a position, never a live ``hand_id``: a page
+playing a hand learns nothing its seat may not see; ``solve_hidden_start`` takes a live
+``hand_id`` only as ``solve_hidden`` does (a person's seat to act, judged from its own view).
 """
 
 from __future__ import annotations
 
+import time
+from collections import OrderedDict
 from typing import Any
 
 from ..errors import InconsistentPositionError
 from ..notation import SEATS
 from ..solver.hidden import hidden_deals, solve_hidden
 from ..solver.search import DEFAULT_BUDGET, solve
+from ..solver.slices import HiddenSliceSearch, SliceSearch
 from ..tiengow.game import Hand
 from ..tiles import Tile
 from .fields import Fields, limit
 from .hand_ops import get_session, position_arg
 
-__all__ = ["OPS", "solve_request", "solve_hidden_request"]
+__all__ = ["OPS", "solve_request", "solve_hidden_request", "solve_start_request",
+           "solve_continue_request", "solve_hidden_start_request"]
+
+_SEARCHES: OrderedDict[int, SliceSearch | HiddenSliceSearch] = OrderedDict()
+_next_search = [1]
+MAX_SEARCH_ID = 2 ** 53 - 1
+"""The largest ``search_id`` (a JavaScript number stays exact)."""
 
 
 def _request_position(f: Fields, hidden: bool) -> tuple[Hand, Any]:
@@ -48,6 +69,26 @@ def _request_position(f: Fields, hidden: bool) -> tuple[Hand, Any]:
         return hand, None
     p = position_arg(f.raw("position", expected="a position (TOML text or a table) or a hand_id"))
     return p.to_hand(fill_unknown=hidden), p
+
+
+def _known_discards(hand: Hand, pos: Any) -> list[Tile]:
+    """The seat to act's own earlier face-down discards (it knows them); a position's hero
+    must be that seat."""
+    seat = hand.to_act
+    known: list[Tile] = []
+    if pos is not None:
+        if pos.hero is not None and pos.hero != seat:
+            raise InconsistentPositionError(
+                f"hidden-hand solving is for the seat to act ({SEATS[seat]}), not hero "
+                f"{SEATS[pos.hero]}",
+                zh=f"暗牌解題是為輪到出牌的一家（{SEATS[seat]}）解的，不是 hero {SEATS[pos.hero]}")
+        known = list(pos.discarded[seat])
+    else:
+        for rec in hand.tricks:
+            for a in rec.actions:
+                if a.seat == seat and a.kind == "discard":
+                    known.extend(a.tiles)
+    return known
 
 
 def _budget(f: Fields) -> int:
@@ -85,19 +126,7 @@ def solve_hidden_request(req: dict[str, Any]) -> dict[str, Any]:
     budget = _budget(f)
     given = f.has("budget")
     f.done()
-    seat = hand.to_act
-    known: list[Tile] = []
-    if pos is not None:
-        if pos.hero is not None and pos.hero != seat:
-            raise InconsistentPositionError(
-                f"hidden-hand solving is for the seat to act ({SEATS[seat]}), not hero "
-                f"{SEATS[pos.hero]}", zh=f"暗牌解題是為輪到出牌的一家（{SEATS[seat]}）解的，不是 hero {SEATS[pos.hero]}")
-        known = list(pos.discarded[seat])
-    else:
-        for rec in hand.tricks:
-            for a in rec.actions:
-                if a.seat == seat and a.kind == "discard":
-                    known.extend(a.tiles)
+    known = _known_discards(hand, pos)
     deals = len(hidden_deals(hand, known_discards=known, samples=max(1, samples), seed=seed,
                              exhaustive_limit=ex_limit)[0])
     if not given:   # the default budget shrinks to fit the work limit
@@ -111,14 +140,108 @@ def solve_hidden_request(req: dict[str, Any]) -> dict[str, Any]:
     result = solve_hidden(hand, known_discards=known, samples=max(1, samples), seed=seed,
                           exhaustive_limit=ex_limit, budget=budget).to_json()
     if pos is not None and pos.is_open:  # never for a live hand: the open value would leak
-        open_sol = solve(hand, seat, budget=budget)
+        open_sol = solve(hand, hand.to_act, budget=budget)
         for a, o in zip(result["actions"], open_sol.actions):
             a["value"] = o.value
         result["value"] = open_sol.value
     return result
 
 
+def _time_ms(f: Fields) -> int:
+    """``time_ms``: milliseconds of search for this call, 1 – the ``slice_ms`` limit (its default)."""
+    return f.int("time_ms", 1, limit("slice_ms"), default=limit("slice_ms"))
+
+
+def _keep(search: SliceSearch | HiddenSliceSearch) -> int:
+    """Register a new search; the least recently used go when there are more than ``searches``."""
+    search_id = _next_search[0]
+    _next_search[0] = search_id + 1 if search_id < MAX_SEARCH_ID else 1
+    _SEARCHES[search_id] = search
+    while len(_SEARCHES) > max(1, limit("searches")):
+        _SEARCHES.popitem(last=False)
+    return search_id
+
+
+def _slice_answer(search_id: int, search: SliceSearch | HiddenSliceSearch,
+                  time_ms: int) -> dict[str, Any]:
+    t0 = time.perf_counter()
+    r = search.advance(time_ms=time_ms)
+    return {"search_id": search_id, **r.to_json(),
+            "slice_ms": round((time.perf_counter() - t0) * 1000, 1)}
+
+
+def solve_start_request(req: dict[str, Any]) -> dict[str, Any]:
+    """The ``solve_start`` op: ``{"op": "solve_start", "position": …, "hero": "S", "time_ms": 100}``.
+
+    Starts a resumable open search and works its first slice (about ``time_ms`` ms).  Answer:
+    ``{"search_id", "hero", "to_act", "complete", "value": [lo, hi], "actions": [{"action",
+    "lo", "hi", "group"}], "nodes", "slices", "ms", "slice_ms"}`` — bounds in stake units, true
+    from the first answer on; ``nodes``, ``slices`` and ``ms`` count every slice so far,
+    ``slice_ms`` is this call's wall time.  A live
+    ``hand_id`` is refused (hidden information stays hidden), as by ``solve``.
+    """
+    f = Fields(req)
+    hand, pos = _request_position(f, hidden=False)
+    hero = f.seat_or_none("hero")
+    if hero is None and pos is not None:
+        hero = pos.hero
+    time_ms = _time_ms(f)
+    f.done()
+    search = SliceSearch(hand, hero)
+    return _slice_answer(_keep(search), search, time_ms)
+
+
+def solve_hidden_start_request(req: dict[str, Any]) -> dict[str, Any]:
+    """The ``solve_hidden_start`` op: ``solve_hidden`` in slices.  Fields: ``position`` or a
+    live ``hand_id`` (then only for a person's seat when it is to act, from that seat's view,
+    as ``solve_hidden``), ``samples``, ``seed``, ``exhaustive_limit``, ``time_ms``.
+
+    Answer (``solve_continue`` goes on with its ``search_id``): ``{"search_id", "hero",
+    "complete", "expected_value": [lo, hi], "actions": [{"action", "lo", "hi", "best_share":
+    [lo, hi], "group"}], "deals", "deals_done", "exhaustive", "total_deals", "seed", "nodes",
+    "slices", "ms", "slice_ms"}`` — each action's expected value and best share between the
+    bounds (:class:`~tianjiu_core.solver.slices.HiddenSliceSearch`); equal to
+    ``solve_hidden``'s numbers when complete.
+    """
+    f = Fields(req)
+    hand, pos = _request_position(f, hidden=True)
+    samples = f.int("samples", 0, limit("samples"), default=64)
+    seed = f.int("seed", 0, 2 ** 64 - 1, default=0)
+    ex_limit = f.int("exhaustive_limit", 0, limit("exhaustive_limit"), default=256)
+    time_ms = _time_ms(f)
+    f.done()
+    search = HiddenSliceSearch(hand, known_discards=_known_discards(hand, pos),
+                               samples=max(1, samples), seed=seed, exhaustive_limit=ex_limit)
+    return _slice_answer(_keep(search), search, time_ms)
+
+
+def solve_continue_request(req: dict[str, Any]) -> dict[str, Any]:
+    """The ``solve_continue`` op: ``{"op": "solve_continue", "search_id": 3, "time_ms": 100}``.
+
+    Works the next slice of that search and answers as ``solve_start`` does (a complete search
+    answers at once).  An unknown ``search_id`` — never started, or dropped because more than
+    ``searches`` newer ones were used since — is an ``InconsistentPositionError`` naming the
+    field: start again with ``solve_start``.
+    """
+    f = Fields(req)
+    search_id = f.int("search_id", 1, MAX_SEARCH_ID)
+    time_ms = _time_ms(f)
+    f.done()
+    search = _SEARCHES.get(search_id)
+    if search is None:
+        raise InconsistentPositionError(
+            f"search_id: no search {search_id} in this engine (dropped for newer ones, or never "
+            "started): start it again with solve_start",
+            zh=f"search_id：引擎裏沒有第 {search_id} 個搜尋（已讓位給較新的搜尋，或從未開始）："
+               "請用 solve_start 重新開始")
+    _SEARCHES.move_to_end(search_id)
+    return _slice_answer(search_id, search, time_ms)
+
+
 OPS = {
     "solve": solve_request,
     "solve_hidden": solve_hidden_request,
+    "solve_start": solve_start_request,
+    "solve_continue": solve_continue_request,
+    "solve_hidden_start": solve_hidden_start_request,
 }

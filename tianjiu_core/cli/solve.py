@@ -6,10 +6,14 @@
     tianjiu solve position.toml --json      # {"hero": "S", "value": …, "actions": [...]}
     tianjiu solve position.toml --hidden --samples 64 --seed 1
     tianjiu solve position.toml --hero N --budget 2000000
+    tianjiu solve position.toml --time-ms 2000   # bounds [lo, hi] after 2 s if not exact by then
 
 Values are the hero's stake units from now to the end of the hand (spec §5–§6).
-Exit status: 0 solved; 2 bad input or not solved within the budget (message on
-stderr).  Imported only by the command line (it needs argparse); the browser
+With ``--time-ms N`` the search runs in slices (:class:`~tianjiu_core.solver.slices.SliceSearch`)
+until it is complete or N ms are spent, and prints what is proven: each action's ``lo`` and
+``hi`` (one number when exact) and whether the answer is ``complete``; exit 0 either way.
+Exit status: 0 solved (or bounds with ``--time-ms``); 2 bad input or, without ``--time-ms``,
+not solved within the budget (message on stderr).  Imported only by the command line (it needs argparse); the browser
 uses the ``solve`` / ``solve_hidden`` bridge ops.
 """
 
@@ -26,6 +30,7 @@ from ..tiengow.position import Position
 from ..bridge.solver_ops import solve_hidden_request
 from ..limits import CLI, use_limits
 from ..solver.search import solve
+from ..solver.slices import SliceSearch
 
 __all__: list[str] = []
 
@@ -42,6 +47,10 @@ def _setup(p: argparse.ArgumentParser) -> None:
                    "hero, else the seat to act)")
     p.add_argument("--budget", type=int, default=None,
                    help="search nodes allowed (per deal with --hidden); default: no limit")
+    p.add_argument("--time-ms", type=int, default=None,
+                   help="search in slices for at most this many milliseconds, then print the "
+                   "bounds proven (lo..hi a value; complete or not); with --budget, at most that "
+                   "many nodes too")
     p.add_argument("--samples", type=int, default=64, help="deals to sample with --hidden")
     p.add_argument("--seed", type=int, default=0, help="seed of the --hidden sample")
     p.add_argument("--exhaustive-limit", type=int, default=256,
@@ -58,7 +67,13 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
         raise TianJiuError(f"--budget is a number of nodes 1–{CLI.budget:,}")
     if args.hero is not None:
         parse_seat(args.hero[:40])
+    if args.time_ms is not None and not 1 <= args.time_ms <= CLI.slice_ms:
+        raise TianJiuError(f"--time-ms is a number of milliseconds 1–{CLI.slice_ms:,}")
+    if args.time_ms is not None and args.hidden:
+        raise TianJiuError("--time-ms searches open positions: it does not go with --hidden")
     pos = Position.load(args.file)
+    if args.time_ms is not None:
+        return _solve_slices(pos, args, out)
     if args.hidden:
         req = {"position": pos.to_dict(), "samples": args.samples, "seed": args.seed,
                "exhaustive_limit": args.exhaustive_limit,
@@ -107,3 +122,28 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
     out.write("\n".join(lines) + "\n")
     return 0
 
+
+
+def _bounds(lo: int, hi: int) -> str:
+    return f"{lo:+d}" if lo == hi else f"{lo:+d}..{hi:+d}"
+
+
+def _solve_slices(pos: Position, args: argparse.Namespace, out: TextIO) -> int:
+    """``--time-ms``: slices of at most 250 ms until complete or the time is spent."""
+    hero = args.hero if args.hero is not None else pos.hero
+    search = SliceSearch(pos.to_hand(), hero)
+    r = search.run(max_nodes=args.budget, time_ms=args.time_ms, slice_ms=min(250, args.time_ms))
+    if args.json:
+        out.write(json.dumps(r.to_json(), ensure_ascii=False) + "\n")
+        return 0
+    best = {a.group for a in r.best()}
+    state = "complete" if r.complete else "not complete: bounds"
+    lines = [f"hero {SEATS[r.hero]}, {SEATS[r.to_act]} to act: value {_bounds(r.lo, r.hi)} "
+             f"stake units, {state} ({r.nodes:,} nodes, {r.slices} slices, {r.ms / 1000:.2f}s)",
+             f"{'action':<16} {'lo':>6} {'hi':>6} group"]
+    for a in r.actions:
+        mark = " *" if a.group in best else ""
+        hi = "" if a.exact else f"{a.hi:+d}"
+        lines.append(f"{a.action.notation():<16} {a.lo:>+6d} {hi:>6} {a.group:>5}{mark}")
+    out.write("\n".join(lines) + "\n")
+    return 0

@@ -1,5 +1,6 @@
 """The exact end-game solver: :mod:`.search` (open hands, every action valued for a hero seat)
-and :mod:`.hidden` (the seat to act's view: every consistent deal, or a seeded sample).
+and :mod:`.hidden` (the seat to act's view: every consistent deal, or a seeded sample);
+:mod:`.slices` runs the open search in resumable slices that end in proven bounds.
 Method and limits: docs/solver.md.  Its bridge ops are in :mod:`tianjiu_core.bridge.solver_ops`.
 """
 
@@ -18,6 +19,11 @@ _EXPORTS = {
     "HiddenSolution": ".hidden",
     "solve_hidden": ".hidden",
     "hidden_deals": ".hidden",
+    "SliceSearch": ".slices",
+    "SliceResult": ".slices",
+    "ActionBounds": ".slices",
+    "HiddenSliceSearch": ".slices",
+    "HiddenSliceResult": ".slices",
 }
 
 __getattr__, __dir__ = lazy(__name__, globals(), _EXPORTS)

@@ -1,0 +1,78 @@
+"""``tianjiu solve FILE --time-ms N`` (issue 14): bounds after N ms, exact values when the
+search completes, exit 0 either way; bad input still exits 2 with one line."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from tianjiu_core.cli.main import main
+from tianjiu_core.solver.search import clear_caches
+
+POSITION = "tests/solver/positions/zhizun_order.toml"
+
+
+def run(argv, capsys):
+    out = io.StringIO()
+    try:
+        code = main(list(argv), out)
+    except SystemExit as exc:   # argparse
+        code = exc.code
+    return code, out.getvalue(), capsys.readouterr().err
+
+
+def fixture_position(tmp_path, entry_id: int) -> str:
+    from tianjiu_core.tiengow.position import Position
+    with open("tests/solver/fixture_values.jsonl", encoding="utf-8") as fh:
+        entry = next(e for e in map(json.loads, fh) if e["id"] == entry_id)
+    path = tmp_path / f"p{entry_id}.toml"
+    path.write_text(Position.from_dict(entry["position"]).dumps(), encoding="utf-8")
+    return str(path)
+
+
+def test_a_complete_answer_prints_single_values(capsys):
+    code, out, err = run(["solve", POSITION, "--time-ms", "5000"], capsys)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("hero E, E to act: value +36 stake units, complete (")
+    assert lines[1].split() == ["action", "lo", "hi", "group"]
+    assert lines[2].split() == ["66", "+36", "0", "*"]
+    assert lines[4].split() == ["12", "+18", "2"]
+    code, out, _ = run(["solve", POSITION, "--time-ms", "5000", "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["complete"] is True and data["value"] == [36, 36]
+    assert data["actions"][3] == {"action": "24 12", "lo": 30, "hi": 30, "group": 3}
+
+
+def test_bounds_when_the_time_runs_out(capsys, tmp_path):
+    """A 6-tile position (fixture #50, ~144k nodes) is not solved in 1 ms: exit 0 with bounds."""
+    path = fixture_position(tmp_path, 50)
+    clear_caches()
+    code, out, err = run(["solve", path, "--time-ms", "1", "--json"], capsys)
+    assert code == 0 and err == "", err
+    data = json.loads(out)
+    assert data["complete"] is False and data["slices"] >= 1
+    lo, hi = data["value"]
+    assert lo <= -6 <= hi    # the reference solver's value of #50
+    assert all(a["lo"] <= a["hi"] for a in data["actions"])
+    clear_caches()
+    code, out, _ = run(["solve", path, "--time-ms", "1"], capsys)
+    assert code == 0 and "not complete: bounds" in out.splitlines()[0]
+    assert any(len(line.split()) >= 4 for line in out.splitlines()[2:])   # lo and hi shown
+
+
+def test_a_node_budget_with_time_gives_bounds_too(capsys, tmp_path):
+    path = fixture_position(tmp_path, 50)
+    code, out, err = run(["solve", path, "--time-ms", "60000", "--budget", "500", "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["complete"] is False and data["nodes"] < 5000
+
+
+def test_bad_input_still_exits_2_with_one_line(capsys, tmp_path):
+    for argv, words in ((["solve", POSITION, "--time-ms", "0"], "--time-ms"),
+                        (["solve", POSITION, "--time-ms", "1.5"], "--time-ms"),
+                        (["solve", POSITION, "--time-ms", "10", "--hidden"], "--hidden"),
+                        (["solve", str(tmp_path / "missing.toml"), "--time-ms", "10"], "missing.toml")):
+        code, out, err = run(argv, capsys)
+        assert code == 2 and out == "", (argv, out)
+        assert words in err and len(err.strip().splitlines()) <= 2, (argv, err)
