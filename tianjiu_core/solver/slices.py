@@ -250,7 +250,7 @@ class SliceSearch:
 
     def __init__(self, hand: Hand, hero: int | str | None = None) -> None:
         if hand.is_over:
-            raise IllegalActionError("the hand is over: there is nothing to solve")
+            raise IllegalActionError("the hand is over: there is nothing to solve", zh="這手牌已經打完：沒有東西要解")
         self.hero = hand.to_act if hero is None else parse_seat(hero)
         self.to_act = hand.to_act
         self.maxi = self.to_act == self.hero
@@ -522,7 +522,7 @@ class HiddenSliceSearch:
                  exhaustive_limit: int = 256) -> None:
         from .hidden import hidden_deals
         if hand.is_over:
-            raise IllegalActionError("the hand is over: there is nothing to solve")
+            raise IllegalActionError("the hand is over: there is nothing to solve", zh="這手牌已經打完：沒有東西要解")
         self.hand = hand = hand.copy()   # a live hand plays on: keep this position
         self.seat = hand.to_act
         self.deals, self.exhaustive, self.total = hidden_deals(
