@@ -101,6 +101,7 @@ DEFAULT_BUDGET = 5_000_000
 
 INF = 1 << 30
 _INF = INF   # (bound to a local INF inside the hot loops)
+_EXP: dict[str, bool] = {"chain": True, "victim": True}   # experiment switches (read when a search is built)
 _CACHE_LIMIT = 1_000_000   # canonical keys + table entries kept between searches
 
 
@@ -334,7 +335,8 @@ class _Tables:
         the plays some play of ``h`` would beat.  A seat whose ``beats`` meet no
         other seat's ``plays`` can never win another trick (holdings only shrink).
         features: bits 1 = 丁三 12, 2 = 銅錘六 15, 4 = 二四 24, 8 = 高腳七 16, 16 = 至尊
-        (24+12), 32 = 文尊 (15 15), 64 = 16 16; bits 8+ = how many fours ``h`` can make.
+        (24+12), 32 = 文尊 (15 15), 64 = 16 16, 128 = two 么 tiles (12 and 15, or 15 15);
+        bits 8+ = how many fours ``h`` can make.
         """
         e = self.info_cache.get(h)
         if e is not None:
@@ -381,6 +383,8 @@ class _Tables:
                 feat |= 32 if f & _WENZUN else 16
             elif f & _CAP16:
                 feat |= 64
+        if ((h >> (2 * _K12)) & 3) + ((h >> (2 * _K15)) & 3) >= 2:
+            feat |= 128   # two 么 tiles (12 15 or 15 15): see static_bounds
         feat |= sum(1 for p in pids if self.flags[p] & _FOUR) << 8   # fours it can make
         e = (leads, by_cls, top_down, tuple(free), strength, plays, beat, feat)
         self.info_cache[h] = e
@@ -685,6 +689,8 @@ class _Search:
         PBIT = tb.pbit
         SPEC_BASE, SPEC24, SPEC16 = tb.spec_base, tb.spec24, tb.spec16
         M12, M15 = 3 << (2 * _K12), 3 << (2 * _K15)
+        chain = _EXP["chain"]
+        victim = _EXP["victim"] and not must_beat
 
         def over_budget() -> None:
             raise BudgetExceededError(
@@ -1173,6 +1179,17 @@ class _Search:
                 return r
             feats = (f0, f1, f2, f3)
             live = [s_ for s_ in range(4) if feats[s_] >= 0]
+            # 么 captures that their victim can avoid (not under must_beat, where a seat
+            # may be forced to beat; static bounds are not used under lead_face_down).
+            # A seat C holding exactly one 么 tile Y (12 or 15) and n ≥ 2 tiles can
+            # always keep from leading Y alone on the last trick — the only way Y is
+            # captured (么雙擒四): following, it never beats in a trick that would leave
+            # it Y alone (discarding is always allowed); leading with 2 tiles it leads
+            # Y itself (the other tile is no 么), with more it leads any other single.
+            # So C's side has a strategy whose every outcome avoids that capture: the
+            # hero's value ≥ the minimum over the other outcomes when C is the hero
+            # (lo), ≤ the maximum over them when C is an opponent (hi).
+            avoidable = victim and n >= 2
             flts = (False, True) if sum(D) == 0 else (bool(X[1]),)
             ks = (1, 2) if n >= 2 else (1,)
             lo, hi = INF, -INF
@@ -1203,13 +1220,19 @@ class _Search:
                     # matter to a sweep (all 8 棟)
                     sweep_case = d[F] == 8
                     for kind, cap in variants:
+                        # a 么 captured on the last trick from a seat C holding only one
+                        # 么 tile: with ≥ 2 tiles left C can always avoid that (below), so
+                        # the bound on C's side leaves it out
+                        side = 0
+                        if cap >= 0 and avoidable and kind == "yao" and not feats[cap] & 128:
+                            side = 1 if cap == hero else 2
                         for g in ((False, True) if sweep_case else (False,)):
                             for k in (ks if sweep_case else (1,)):
                                 for flt in (flts if sweep_case else (False,)):
                                     v = settlement(F, d, kind, cap, g, k, flt)
-                                    if v < lo:
+                                    if v < lo and side != 1:
                                         lo = v
-                                    if v > hi:
+                                    if v > hi and side != 2:
                                         hi = v
                 for s_ in live:
                     d[s_] = D[s_]
@@ -1311,25 +1334,44 @@ class _Search:
                          i2[7] if k2 >= 0 or leader == 2 else -1,
                          i3[7] if k3 >= 0 or leader == 3 else -1]
                 lo, hi = static_bounds(n, feats[0], feats[1], feats[2], feats[3])
-                # a sure trick: a play of the leader nobody can beat.  Its side can
-                # take it now, so the bounds after that trick bound this position on
-                # the leader's side (the hero's value ≥ …, or an opponent's ≤ …)
+                # sure tricks: a play of the leader nobody can beat.  Its side can take
+                # it now, and again with the next one (holdings only shrink, so what
+                # nobody could beat stays unbeatable): after any such chain the bounds
+                # bound this position on the leader's side (the hero's value ≥ …, or an
+                # opponent's ≤ …) — the leader may choose that line.
                 ob = (b1 | b2 | b3, b0 | b2 | b3, b0 | b1 | b3, b0 | b1 | b2)[leader]
-                for p in (IC.get(h) or info(h))[0]:
-                    k = P_SIZE[p]
-                    if k < n and not PBIT[p] & ob:
+                rest, taken, got = h, 0, 0
+                flt_saved = X[1]
+                try:
+                    while True:
+                        for p in (IC.get(rest) or info(rest))[0]:
+                            if P_SIZE[p] < n - taken and not PBIT[p] & ob:
+                                break
+                        else:
+                            break
+                        k = P_SIZE[p]
                         f = P_FLAGS[p]
-                        bonus = (zun[leader] if he_zun else 0) if f & SUPREME else (
+                        got += (zun[leader] if he_zun else 0) if f & SUPREME else (
                             sdh[leader] if f & FOUR and si_da_he else 0)
-                        D[leader] += k
-                        clo, chi = static_bounds(n - k, feats[0], feats[1], feats[2], feats[3])
-                        D[leader] -= k
+                        if first and not taken:
+                            X[1] = bool(f & TOP)   # the hand's first lead
+                        rest -= P_MASK[p]
+                        taken += k
+                        if chain:   # the leader's own features shrink with its holding
+                            feats[leader] = (IC.get(rest) or info(rest))[7]
+                        D[leader] += taken
+                        clo, chi = static_bounds(n - taken, feats[0], feats[1], feats[2],
+                                                 feats[3])
+                        D[leader] -= taken
                         if leader == hero:
-                            if clo + bonus > lo:
-                                lo = clo + bonus
-                        elif chi + bonus < hi:
-                            hi = chi + bonus
-                        break
+                            if clo + got > lo:
+                                lo = clo + got
+                        elif chi + got < hi:
+                            hi = chi + got
+                        if not chain:
+                            break
+                finally:
+                    X[1] = flt_saved
                 e = tt[key] = (lo, hi, -1)
                 if lo >= beta:
                     return lo
