@@ -383,3 +383,25 @@ def test_static_bounds_contain_the_value(variant):
         lo, hi = _static_bounds_of(hand, hero)
         assert lo <= value <= hi, (repr(hand), hand.rules, hero, lo, value, hi)
         checked += 1
+
+
+@pytest.mark.parametrize("variant", range(len(RULE_VARIANTS)))
+def test_kept_tile_bounds_change_no_value(variant):
+    """The static bounds' kept-tile plans (static_bounds in search._build) switched off vs
+    on give the same values on 4-tile positions rich in 么, captors and 文尊."""
+    from tianjiu_core.solver import search
+    rng = random.Random(8100 + variant)
+    for _ in range(3):
+        hand = random_position(rng, n=4, theme=rng.choice(["yao12", "yao15", "wen_zun"]),
+                               rules=RULE_VARIANTS[variant], max_trick_actions=2)
+        hero = rng.randrange(4)
+        search.clear_caches()
+        on = values(solve(hand, hero))
+        search._EXP["keep"] = False
+        try:
+            search.clear_caches()   # transposition tables are shared: start cold
+            off = values(solve(hand, hero))
+        finally:
+            search._EXP["keep"] = True
+            search.clear_caches()
+        assert on == off, (repr(hand), hand.trick, hand.rules, hero)

@@ -101,7 +101,7 @@ DEFAULT_BUDGET = 5_000_000
 
 INF = 1 << 30
 _INF = INF   # (bound to a local INF inside the hot loops)
-_EXP: dict[str, bool] = {"chain": True, "victim": True, "keep": True}   # experiment switches (read when a search is built)
+_EXP: dict[str, bool] = {"keep": True}   # switches for tests and experiments (read by _build)
 _CACHE_LIMIT = 1_000_000   # canonical keys + table entries kept between searches
 
 
@@ -335,7 +335,7 @@ class _Tables:
         the plays some play of ``h`` would beat.  A seat whose ``beats`` meet no
         other seat's ``plays`` can never win another trick (holdings only shrink).
         features: bits 1 = 丁三 12, 2 = 銅錘六 15, 4 = 二四 24, 8 = 高腳七 16, 16 = 至尊
-        (24+12), 32 = 文尊 (15 15), 64 = 16 16, 128 = two 么 tiles (12 and 15, or 15 15),
+        (24+12), 32 = 文尊 (15 15), 64 = 16 16,
         256 = a civil tile other than 15, 512 = a military tile ranked above 12;
         bits 12+ = how many fours ``h`` can make.
         """
@@ -384,8 +384,6 @@ class _Tables:
                 feat |= 32 if f & _WENZUN else 16
             elif f & _CAP16:
                 feat |= 64
-        if ((h >> (2 * _K12)) & 3) + ((h >> (2 * _K15)) & 3) >= 2:
-            feat |= 128   # two 么 tiles (12 15 or 15 15): see static_bounds
         if any((h >> (2 * k)) & 3 for k in range(11) if k != _K15):
             feat |= 256   # a civil tile that beats a single 15
         if any((h >> (2 * k)) & 3 for k in range(11, NKINDS)
@@ -695,8 +693,6 @@ class _Search:
         PBIT = tb.pbit
         SPEC_BASE, SPEC24, SPEC16 = tb.spec_base, tb.spec24, tb.spec16
         M12, M15 = 3 << (2 * _K12), 3 << (2 * _K15)
-        chain = _EXP["chain"]
-        victim = _EXP["victim"] and not must_beat
         keep = _EXP["keep"] and not must_beat
 
         def over_budget() -> None:
@@ -1186,19 +1182,16 @@ class _Search:
                 return r
             feats = (f0, f1, f2, f3)
             live = [s_ for s_ in range(4) if feats[s_] >= 0]
-            # 么 captures that their victim can avoid (not under must_beat, where a seat
-            # may be forced to beat; static bounds are not used under lead_face_down).
-            # A seat C holding exactly one 么 tile Y (12 or 15) and n ≥ 2 tiles can
-            # always keep from leading Y alone on the last trick — the only way Y is
-            # captured (么雙擒四): following, it never beats in a trick that would leave
-            # it Y alone (discarding is always allowed); leading with 2 tiles it leads
-            # Y itself (the other tile is no 么), with more it leads any other single.
-            # So C's side has a strategy whose every outcome avoids that capture: the
-            # hero's value ≥ the minimum over the other outcomes when C is the hero
-            # (lo), ≤ the maximum over them when C is an opponent (hi).
-            avoidable = victim and n >= 2
-            # Keeping a tile to the end (not under must_beat): a seat S holding a tile t
-            # that is no 么 can keep it to the last trick — following, it discards
+            # Outcomes a side can avoid (issue 13).  A bound may rest on a *restricted*
+            # strategy of one side: the hero's value is at least the minimum over the
+            # outcomes reachable when the hero follows a plan, whatever the others do,
+            # and at most the maximum over those reachable when the opponents follow
+            # theirs.  The plan (not under must_beat, where a seat may be forced to
+            # beat; static bounds are not used under lead_face_down) is keeping a tile
+            # to the end: a seat S holding a tile t that is no 么 (the bounds' holdings
+            # may be a superset of the real ones only for seats still to act in the
+            # current trick, and those can keep t through it by discarding other
+            # tiles) can keep it to the last trick — following, it discards
             # other tiles (k < its tiles on a trick that is not the last); leading with
             # ≥ 2 tiles, it leads another single (the trick is then not the last).  So
             # S never leads the last trick with anything but t: its 么 is never captured
@@ -1218,8 +1211,6 @@ class _Search:
                     plans.append((True, True, 2 if D[hero] else 0))
                 if hf & 512:
                     plans.append((True, True, 1 if D[hero] else 0))
-            if not plans and avoidable and hf >= 0 and hf & 3 and not hf & 128:
-                plans.append((True, False, 0))
             if not plans:
                 plans.append((False, False, 0))
             opp_yao = [False, False, False, False]
@@ -1236,8 +1227,6 @@ class _Search:
                             civ_blockers.add(s_)
                         if fs & 512:
                             mil_blockers.add(s_)
-                elif avoidable and fs & 3 and not fs & 128:
-                    opp_yao[s_] = True
             hy = hf & 3 if hf >= 0 else 0
             hero_blocked = bool(hy) and (
                 (hy == 2 and bool(civ_blockers)) or (hy == 1 and bool(mil_blockers))
@@ -1405,44 +1394,25 @@ class _Search:
                          i2[7] if k2 >= 0 or leader == 2 else -1,
                          i3[7] if k3 >= 0 or leader == 3 else -1]
                 lo, hi = static_bounds(n, feats[0], feats[1], feats[2], feats[3])
-                # sure tricks: a play of the leader nobody can beat.  Its side can take
-                # it now, and again with the next one (holdings only shrink, so what
-                # nobody could beat stays unbeatable): after any such chain the bounds
-                # bound this position on the leader's side (the hero's value ≥ …, or an
-                # opponent's ≤ …) — the leader may choose that line.
+                # a sure trick: a play of the leader nobody can beat.  Its side can
+                # take it now, so the bounds after that trick bound this position on
+                # the leader's side (the hero's value ≥ …, or an opponent's ≤ …)
                 ob = (b1 | b2 | b3, b0 | b2 | b3, b0 | b1 | b3, b0 | b1 | b2)[leader]
-                rest, taken, got = h, 0, 0
-                flt_saved = X[1]
-                try:
-                    while True:
-                        for p in (IC.get(rest) or info(rest))[0]:
-                            if P_SIZE[p] < n - taken and not PBIT[p] & ob:
-                                break
-                        else:
-                            break
-                        k = P_SIZE[p]
+                for p in (IC.get(h) or info(h))[0]:
+                    k = P_SIZE[p]
+                    if k < n and not PBIT[p] & ob:
                         f = P_FLAGS[p]
-                        got += (zun[leader] if he_zun else 0) if f & SUPREME else (
+                        bonus = (zun[leader] if he_zun else 0) if f & SUPREME else (
                             sdh[leader] if f & FOUR and si_da_he else 0)
-                        if first and not taken:
-                            X[1] = bool(f & TOP)   # the hand's first lead
-                        rest -= P_MASK[p]
-                        taken += k
-                        if chain:   # the leader's own features shrink with its holding
-                            feats[leader] = (IC.get(rest) or info(rest))[7]
-                        D[leader] += taken
-                        clo, chi = static_bounds(n - taken, feats[0], feats[1], feats[2],
-                                                 feats[3])
-                        D[leader] -= taken
+                        D[leader] += k
+                        clo, chi = static_bounds(n - k, feats[0], feats[1], feats[2], feats[3])
+                        D[leader] -= k
                         if leader == hero:
-                            if clo + got > lo:
-                                lo = clo + got
-                        elif chi + got < hi:
-                            hi = chi + got
-                        if not chain:
-                            break
-                finally:
-                    X[1] = flt_saved
+                            if clo + bonus > lo:
+                                lo = clo + bonus
+                        elif chi + bonus < hi:
+                            hi = chi + bonus
+                        break
                 e = tt[key] = (lo, hi, -1)
                 if lo >= beta:
                     return lo
