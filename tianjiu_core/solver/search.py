@@ -58,8 +58,9 @@ Method (for maintainers):
 * Shortcuts: a seat that can never beat again discards anything; a leader
   nobody can beat wins every trick left (only the order of its plays is
   searched); the last trick is settled directly; static bounds on every
-  outcome still reachable cut a trick whose possible winners all lead outside
-  the window (:func:`static_bounds` inside :meth:`_Search._build`).
+  outcome still reachable — less those a side avoids by keeping a tile to the
+  end — cut a trick whose possible winners all lead outside the window
+  (:func:`static_bounds` inside :meth:`_Search._build`).
 * Recursion depth is one frame per action (≤ 33 + a few), well inside
   Pyodide's stack.  A node budget raises :class:`BudgetExceededError` — never
   a wrong number.  A private switch ``solve(..., _pruning=False)`` turns every
