@@ -1405,9 +1405,15 @@ class _Search:
                         f = P_FLAGS[p]
                         bonus = (zun[leader] if he_zun else 0) if f & SUPREME else (
                             sdh[leader] if f & FOUR and si_da_he else 0)
+                        # the leader's features after the play: the kept-tile plans of
+                        # static_bounds need the holding a seat really keeps (seats still
+                        # to act may be given more: they can keep a tile by discarding)
+                        fl = feats[leader]
+                        feats[leader] = (IC.get(h - P_MASK[p]) or info(h - P_MASK[p]))[7]
                         D[leader] += k
                         clo, chi = static_bounds(n - k, feats[0], feats[1], feats[2], feats[3])
                         D[leader] -= k
+                        feats[leader] = fl
                         if leader == hero:
                             if clo + bonus > lo:
                                 lo = clo + bonus
