@@ -335,3 +335,73 @@ def test_a_seat_that_can_never_win_again_has_one_discard_group():
     assert len(discards) == 3 and len({a.group for a in discards}) == 1
     assert len({a.value for a in discards}) == 1
     assert values(sol) == brute_force(hand, 2, memo=True)
+
+
+# --------------------------------------------------------------------------- static bounds
+def _static_bounds_of(hand: Hand, hero: int) -> tuple[int, int]:
+    """The search's static bounds for a position at a trick boundary (every seat that
+    can still beat something counted live, as lead_node does)."""
+    from tianjiu_core.solver.search import _root_of, _Search, _tables
+    tb = _tables(hand.rules)
+    root = _root_of(hand, tb)
+    search = _Search(tb, hero, hand.banker, hand.banker_streak, 1 << 62)
+    search.H[:] = root.holdings
+    search.D[:] = root.dong
+    search.X[0], search.X[1] = root.shown, root.flt
+    infos = [tb.info(h) for h in root.holdings]
+    search.II[:] = infos
+    feats = []
+    for s in range(4):
+        plays = 0
+        for o in range(4):
+            if o != s:
+                plays |= infos[o][5]
+        feats.append(infos[s][7] if s == root.leader or infos[s][6] & plays else -1)
+    return search._static_bounds(root.n, *feats)
+
+
+@pytest.mark.parametrize("variant", range(len(RULE_VARIANTS)))
+def test_static_bounds_contain_the_value(variant):
+    """The exact value (brute force) of random trick-boundary positions of 1–3 tiles lies
+    within the static bounds — the outcomes they leave out (a 么 capture its victim can
+    avoid, a 么結 that a kept tile blocks) included — for every theme (么 and captors)."""
+    rng = random.Random(7000 + variant)
+    checked = 0
+    while checked < 40:
+        theme = rng.choice(["yao12", "yao15", "yao12", "yao15", "wen_zun", "zhizun", "none",
+                            "mixed", "four"])
+        hand = random_position(rng, n=rng.choice([1, 2, 2, 3, 3]), theme=theme,
+                               rules=RULE_VARIANTS[variant], max_trick_actions=0)
+        if hand.trick:
+            continue
+        hero = rng.randrange(4)
+        try:
+            vals = [v for _, v in brute_force(hand, hero, memo=True, max_nodes=30_000)]
+        except TooBig:
+            continue
+        value = max(vals) if hand.to_act == hero else min(vals)
+        lo, hi = _static_bounds_of(hand, hero)
+        assert lo <= value <= hi, (repr(hand), hand.rules, hero, lo, value, hi)
+        checked += 1
+
+
+@pytest.mark.parametrize("variant", range(len(RULE_VARIANTS)))
+def test_kept_tile_bounds_change_no_value(variant):
+    """The static bounds' kept-tile plans (static_bounds in search._build) switched off vs
+    on give the same values on 4-tile positions rich in 么, captors and 文尊."""
+    from tianjiu_core.solver import search
+    rng = random.Random(8100 + variant)
+    for _ in range(3):
+        hand = random_position(rng, n=4, theme=rng.choice(["yao12", "yao15", "wen_zun"]),
+                               rules=RULE_VARIANTS[variant], max_trick_actions=2)
+        hero = rng.randrange(4)
+        search.clear_caches()
+        on = values(solve(hand, hero))
+        search._EXP["keep"] = False
+        try:
+            search.clear_caches()   # transposition tables are shared: start cold
+            off = values(solve(hand, hero))
+        finally:
+            search._EXP["keep"] = True
+            search.clear_caches()
+        assert on == off, (repr(hand), hand.trick, hand.rules, hero)

@@ -58,8 +58,9 @@ Method (for maintainers):
 * Shortcuts: a seat that can never beat again discards anything; a leader
   nobody can beat wins every trick left (only the order of its plays is
   searched); the last trick is settled directly; static bounds on every
-  outcome still reachable cut a trick whose possible winners all lead outside
-  the window (:func:`static_bounds` inside :meth:`_Search._build`).
+  outcome still reachable — less those a side avoids by keeping a tile to the
+  end — cut a trick whose possible winners all lead outside the window
+  (:func:`static_bounds` inside :meth:`_Search._build`).
 * Recursion depth is one frame per action (≤ 33 + a few), well inside
   Pyodide's stack.  A node budget raises :class:`BudgetExceededError` — never
   a wrong number.  A private switch ``solve(..., _pruning=False)`` turns every
@@ -101,6 +102,7 @@ DEFAULT_BUDGET = 5_000_000
 
 INF = 1 << 30
 _INF = INF   # (bound to a local INF inside the hot loops)
+_EXP: dict[str, bool] = {"keep": True}   # switches for tests and experiments (read by _build)
 _CACHE_LIMIT = 1_000_000   # canonical keys + table entries kept between searches
 
 
@@ -334,7 +336,9 @@ class _Tables:
         the plays some play of ``h`` would beat.  A seat whose ``beats`` meet no
         other seat's ``plays`` can never win another trick (holdings only shrink).
         features: bits 1 = 丁三 12, 2 = 銅錘六 15, 4 = 二四 24, 8 = 高腳七 16, 16 = 至尊
-        (24+12), 32 = 文尊 (15 15), 64 = 16 16; bits 8+ = how many fours ``h`` can make.
+        (24+12), 32 = 文尊 (15 15), 64 = 16 16,
+        256 = a civil tile other than 15, 512 = a military tile ranked above 12;
+        bits 12+ = how many fours ``h`` can make.
         """
         e = self.info_cache.get(h)
         if e is not None:
@@ -381,7 +385,12 @@ class _Tables:
                 feat |= 32 if f & _WENZUN else 16
             elif f & _CAP16:
                 feat |= 64
-        feat |= sum(1 for p in pids if self.flags[p] & _FOUR) << 8   # fours it can make
+        if any((h >> (2 * k)) & 3 for k in range(11) if k != _K15):
+            feat |= 256   # a civil tile that beats a single 15
+        if any((h >> (2 * k)) & 3 for k in range(11, NKINDS)
+               if k != _K12 and self.srank[k] > self.srank[_K12]):
+            feat |= 512   # a military tile that beats a single 12
+        feat |= sum(1 for p in pids if self.flags[p] & _FOUR) << 12   # fours it can make
         e = (leads, by_cls, top_down, tuple(free), strength, plays, beat, feat)
         self.info_cache[h] = e
         if len(self.info_cache) > 300_000:
@@ -685,6 +694,7 @@ class _Search:
         PBIT = tb.pbit
         SPEC_BASE, SPEC24, SPEC16 = tb.spec_base, tb.spec24, tb.spec16
         M12, M15 = 3 << (2 * _K12), 3 << (2 * _K15)
+        keep = _EXP["keep"] and not must_beat
 
         def over_budget() -> None:
             raise BudgetExceededError(
@@ -1173,6 +1183,56 @@ class _Search:
                 return r
             feats = (f0, f1, f2, f3)
             live = [s_ for s_ in range(4) if feats[s_] >= 0]
+            # Outcomes a side can avoid (issue 13).  A bound may rest on a *restricted*
+            # strategy of one side: the hero's value is at least the minimum over the
+            # outcomes reachable when the hero follows a plan, whatever the others do,
+            # and at most the maximum over those reachable when the opponents follow
+            # theirs.  The plan (not under must_beat, where a seat may be forced to
+            # beat; static bounds are not used under lead_face_down) is keeping a tile
+            # to the end: a seat S holding a tile t that is no 么 (the bounds' holdings
+            # may be a superset of the real ones only for seats still to act in the
+            # current trick, and those can keep t through it by discarding other
+            # tiles) can keep it to the last trick — following, it discards
+            # other tiles (k < its tiles on a trick that is not the last); leading with
+            # ≥ 2 tiles, it leads another single (the trick is then not the last).  So
+            # S never leads the last trick with anything but t: its 么 is never captured
+            # (么雙擒四) and its 文尊 never captured on the last trick (擒文尊).  If S has
+            # a 棟 now and t beats a single 么 Y (any civil tile but 15 beats 15; a
+            # military tile ranked above 12 beats 12), S beats Y when it is led alone on
+            # the last trick (the 0-棟 rule does not stop S), so a seat whose only 么
+            # tiles are of Y's kind cannot finish with 么結.  Each seat's plan is its own
+            # choice, so plans of seats on one side combine.  The hero's side: the
+            # lower bound is the best, over the hero's plans, of the minimum over the
+            # outcomes the plan leaves; the opponents' side: the upper bound leaves out
+            # what their plans (one blocker per 么 kind) avoid.
+            hf = feats[hero]
+            plans = []   # (its yao capture out, its 文尊 capture out, 么 bits it blocks)
+            if keep and hf >= 0:
+                if hf & 256:
+                    plans.append((True, True, 2 if D[hero] else 0))
+                if hf & 512:
+                    plans.append((True, True, 1 if D[hero] else 0))
+            if not plans:
+                plans.append((False, False, 0))
+            opp_yao = [False, False, False, False]
+            opp_zun = [False, False, False, False]
+            civ_blockers, mil_blockers = set(), set()
+            for s_ in live:
+                if s_ == hero:
+                    continue
+                fs = feats[s_]
+                if keep and fs & 768:
+                    opp_yao[s_] = opp_zun[s_] = True
+                    if D[s_]:
+                        if fs & 256:
+                            civ_blockers.add(s_)
+                        if fs & 512:
+                            mil_blockers.add(s_)
+            hy = hf & 3 if hf >= 0 else 0
+            hero_blocked = bool(hy) and (
+                (hy == 2 and bool(civ_blockers)) or (hy == 1 and bool(mil_blockers))
+                or (hy == 3 and any(a != b for a in civ_blockers for b in mil_blockers)))
+            lop = [INF] * len(plans)
             flts = (False, True) if sum(D) == 0 else (bool(X[1]),)
             ks = (1, 2) if n >= 2 else (1,)
             lo, hi = INF, -INF
@@ -1184,7 +1244,7 @@ class _Search:
                     variants.append(("yao", -1))
                 if fF & 48:
                     variants.append(("zun", -1))
-                if fF >> 8:
+                if fF >> 12:
                     variants.append(("four", -1))
                 for C in live:
                     if C != F:
@@ -1193,6 +1253,28 @@ class _Search:
                             variants.append(("yao", C))
                         if fC & 32 and fF & 64 and capture:
                             variants.append(("zun", C))
+                # which plans leave each outcome out (see above)
+                fy = fF & 3
+                marked = []
+                for kind, cap in variants:
+                    if cap >= 0:
+                        if cap == hero:
+                            exl = tuple(pl[0] if kind == "yao" else pl[1] for pl in plans)
+                            exh = False
+                        else:
+                            exl = (False,) * len(plans)
+                            exh = opp_yao[cap] if kind == "yao" else opp_zun[cap]
+                    elif kind == "yao":
+                        if F == hero:
+                            exl = (False,) * len(plans)
+                            exh = hero_blocked
+                        else:
+                            exl = tuple(bool(pl[2]) and fy & ~pl[2] == 0 for pl in plans)
+                            exh = False
+                    else:
+                        exl, exh = (False,) * len(plans), False
+                    marked.append((kind, cap, exl, exh))
+                variants = marked
                 # the 棟 left: F wins at least the last trick, the rest goes anywhere live
                 for extra in compositions(n - 1, len(live)):
                     for i, s_ in enumerate(live):
@@ -1202,21 +1284,23 @@ class _Search:
                     # the 八支 test, the last trick's size and the first lead only
                     # matter to a sweep (all 8 棟)
                     sweep_case = d[F] == 8
-                    for kind, cap in variants:
+                    for kind, cap, exl, exh in variants:
                         for g in ((False, True) if sweep_case else (False,)):
                             for k in (ks if sweep_case else (1,)):
                                 for flt in (flts if sweep_case else (False,)):
                                     v = settlement(F, d, kind, cap, g, k, flt)
-                                    if v < lo:
-                                        lo = v
-                                    if v > hi:
+                                    for i_ in range(len(plans)):
+                                        if v < lop[i_] and not exl[i_]:
+                                            lop[i_] = v
+                                    if v > hi and not exh:
                                         hi = v
                 for s_ in live:
                     d[s_] = D[s_]
+            lo = max(lop)
             # bonuses still possible: 至尊 (its holder), 文尊 (holder or a 16 16 captor),
             # fours (any seat that can make one)
             blo = bhi = 0
-            four_holders = [s_ for s_ in live if feats[s_] >> 8]
+            four_holders = [s_ for s_ in live if feats[s_] >> 12]
             for s_ in live:
                 fs = feats[s_]
                 events = []
@@ -1224,7 +1308,7 @@ class _Search:
                     events.append([zun[s_]])
                 if fs & 32 and he_zun:
                     events.append([zun[s_]] + [zun[t] for t in live if t != s_ and feats[t] & 64])
-                for _ in range(fs >> 8 if si_da_he else 0):
+                for _ in range(fs >> 12 if si_da_he else 0):
                     events.append([sdh[t] for t in four_holders])
                 for ev in events:
                     blo += min(0, min(ev))
@@ -1321,9 +1405,15 @@ class _Search:
                         f = P_FLAGS[p]
                         bonus = (zun[leader] if he_zun else 0) if f & SUPREME else (
                             sdh[leader] if f & FOUR and si_da_he else 0)
+                        # the leader's features after the play: the kept-tile plans of
+                        # static_bounds need the holding a seat really keeps (seats still
+                        # to act may be given more: they can keep a tile by discarding)
+                        fl = feats[leader]
+                        feats[leader] = (IC.get(h - P_MASK[p]) or info(h - P_MASK[p]))[7]
                         D[leader] += k
                         clo, chi = static_bounds(n - k, feats[0], feats[1], feats[2], feats[3])
                         D[leader] -= k
+                        feats[leader] = fl
                         if leader == hero:
                             if clo + bonus > lo:
                                 lo = clo + bonus
@@ -1422,6 +1512,7 @@ class _Search:
         self._follow = follow
         self._resolve = resolve
         self._lead_node = lead_node
+        self._static_bounds = static_bounds
 
     def run(self, root: _Root, option: tuple[str, int], alpha: int = -INF,
             beta: int = INF) -> int:
