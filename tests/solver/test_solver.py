@@ -19,7 +19,7 @@ from tianjiu_core.tiengow.game import Hand
 from tianjiu_core.notation import parse_tiles
 from tianjiu_core.tiengow.position import Position
 from tianjiu_core.tiengow.rules import Rules
-from tianjiu_core.solver.search import BudgetExceededError, solve
+from tianjiu_core.solver.search import BudgetExceededError, clear_caches, solve
 from tianjiu_core.tiles import FULL_SET
 
 HERE = os.path.dirname(__file__)
@@ -405,3 +405,71 @@ def test_kept_tile_bounds_change_no_value(variant):
             search._EXP["keep"] = True
             search.clear_caches()
         assert on == off, (repr(hand), hand.trick, hand.rules, hero)
+
+
+def test_kept_tile_plan_is_chosen_before_the_trick_is_won():
+    """Inside a trick the hero, still to act, keeps one tile after it: it cannot keep 板凳 22
+    against 西's 銅錘六 15 *and* 35 against 北's 丁三 12 — whoever wins this trick leads the
+    last one with its 么 (found by comparison with the reference solver: the kept-tile rule
+    of the static bounds once said −2 here)."""
+    from tianjiu_core.solver import reference
+    hand = Hand(Rules(), banker=1, banker_streak=1,
+                holdings=[parse_tiles(x) for x in ("55 56 26", "22 22 35", "13 15 15", "33 56 12")],
+                dong=(2, 3, 0, 0), leader=0)
+    hand.act("E: 26")
+    clear_caches()
+    got = values(solve(hand, 1))
+    assert got == values(reference.solve(hand, 1)) == [("discard 22", -4), ("discard 35", -4)]
+
+
+def test_kept_tile_rule_against_the_reference_inside_tricks():
+    """Positions built for the kept-tile rule (issue 13): the two 么 with two different
+    opponents, the hero holding a civil tile and a military tile that could block them, the
+    hero to act inside a trick of 2–3 tiles a seat.  Every action's value must be the
+    reference solver's (the in-trick bound once picked the hero's plan per trick winner)."""
+    from tianjiu_core.solver import reference
+    rng = random.Random(20261202)
+    checked = 0
+    while checked < 300:
+        pool = list(FULL_SET)
+        rng.shuffle(pool)
+        n = rng.choice([2, 2, 2, 3])
+        hero = rng.randrange(4)
+        opps = [s for s in range(4) if s != hero]
+        rng.shuffle(opps)
+        hold: list[list] = [[], [], [], []]
+
+        def take(pred):
+            t = next(t for t in pool if pred(t))
+            pool.remove(t)
+            return t
+        hold[opps[0]].append(take(lambda t: t.code == "15"))
+        hold[opps[1]].append(take(lambda t: t.code == "12"))
+        hold[hero].append(take(lambda t: t.is_civil and t.code != "15"))
+        hold[hero].append(take(lambda t: not t.is_civil and t.code != "12"))
+        for s in range(4):
+            while len(hold[s]) < n:
+                hold[s].append(pool.pop())
+        dong = [0, 0, 0, 0]
+        for _ in range(8 - n):
+            dong[rng.randrange(4)] += 1
+        leader = rng.choice([s for s in range(4) if dong[s] and s != hero] or [None])
+        if leader is None:
+            continue
+        try:
+            hand = Hand(Rules.from_dict(rng.choice([{"preset": "hk"}, {"preset": "no_wen_zun"},
+                                                    {"preset": "hk", "yao_capture_factor": 2}])),
+                        banker=rng.randrange(4), banker_streak=1 + rng.randrange(2),
+                        holdings=hold, dong=dong, leader=leader,
+                        shown=pool[:rng.randrange(len(pool) + 1)])
+        except TianJiuError:
+            continue
+        singles = [a for a in hand.legal_actions() if len(a.tiles) == 1]
+        hand.act(rng.choice(singles))
+        while hand.trick and hand.to_act != hero:
+            hand.act(rng.choice(hand.legal_actions()))
+        if hand.is_over or not hand.trick:
+            continue
+        clear_caches()
+        assert values(solve(hand, hero)) == values(reference.solve(hand, hero)), repr(hand)
+        checked += 1

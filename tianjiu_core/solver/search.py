@@ -892,6 +892,14 @@ class _Search:
                                  ii[1][7] if ii[1][6] & (p0 | p2 | p3) else -1,
                                  ii[2][7] if ii[2][6] & (p0 | p1 | p3) else -1,
                                  ii[3][7] if ii[3][6] & (p0 | p1 | p2) else -1]
+                        if n - k == 1 and keep and feats[hero] >= 0 and (hero - leader & 3) >= step:
+                            # The hero still acts in this trick and keeps one tile after it.
+                            # static_bounds picks the hero's kept-tile plan per trick winner,
+                            # but here the hero must choose its last tile before the later
+                            # seats decide who wins (and so who leads the last trick): no
+                            # plan is safe.  With ≥ 2 tiles left after the trick the hero
+                            # can keep both plan tiles through it and choose later.
+                            feats[hero] &= ~768
                         lo = INF
                         hi = -INF
                         lf = P_FLAGS[lead_pid]
