@@ -892,14 +892,20 @@ class _Search:
                                  ii[1][7] if ii[1][6] & (p0 | p2 | p3) else -1,
                                  ii[2][7] if ii[2][6] & (p0 | p1 | p3) else -1,
                                  ii[3][7] if ii[3][6] & (p0 | p1 | p2) else -1]
-                        if n - k == 1 and keep and feats[hero] >= 0 and (hero - leader & 3) >= step:
-                            # The hero still acts in this trick and keeps one tile after it.
-                            # static_bounds picks the hero's kept-tile plan per trick winner,
-                            # but here the hero must choose its last tile before the later
-                            # seats decide who wins (and so who leads the last trick): no
-                            # plan is safe.  With ≥ 2 tiles left after the trick the hero
-                            # can keep both plan tiles through it and choose later.
-                            feats[hero] &= ~768
+                        if n - k == 1 and keep:
+                            # Seats still to act in this trick keep one tile after it.
+                            # static_bounds may pick a seat's kept-tile plan (keep a civil
+                            # or a military tile) per trick winner, but such a seat must
+                            # choose its last tile before the later seats decide who wins
+                            # (and so who leads the last trick): it gets one plan, keep a
+                            # civil tile, in every branch but its own win (whose term the
+                            # bound does not need: the seat can discard instead).  With ≥ 2
+                            # tiles left after the trick a seat can keep both plan tiles
+                            # through it and choose later.
+                            for sj in range(4):
+                                if (sj - leader & 3) >= step and feats[sj] >= 0 \
+                                        and feats[sj] & 768 == 768:
+                                    feats[sj] &= ~512
                         lo = INF
                         hi = -INF
                         lf = P_FLAGS[lead_pid]
