@@ -272,6 +272,7 @@ class _Tables:
         self.disc_cache: dict[tuple, tuple[int, ...]] = {}
         self.run_cache: dict[tuple, tuple[tuple[int, ...], ...]] = {}
         self.beat_cache: dict[tuple, tuple[int, ...]] = {}
+        self.fbeat_cache: dict[tuple[int, int], tuple[int, ...]] = {}   # (h, best) → beats
         # search caches shared by every solve under these rules (cleared together
         # between searches when they grow past _CACHE_LIMIT): canonical keys, the
         # interned forms they stand for, lead lists, and one transposition table
@@ -543,7 +544,8 @@ def clear_caches() -> None:
         for t in tb.tables.values():
             t.clear()
         tb.tables.clear()
-        for cache in (tb.info_cache, tb.sub_cache, tb.disc_cache, tb.run_cache, tb.beat_cache):
+        for cache in (tb.info_cache, tb.sub_cache, tb.disc_cache, tb.run_cache, tb.beat_cache,
+                      tb.fbeat_cache):
             cache.clear()
 
 
@@ -685,6 +687,21 @@ class _Search:
         PBIT = tb.pbit
         SPEC_BASE, SPEC24, SPEC16 = tb.spec_base, tb.spec24, tb.spec16
         M12, M15 = 3 << (2 * _K12), 3 << (2 * _K15)
+
+        FB = tb.fbeat_cache
+
+        def follow_beats(h: int, best_pid: int) -> tuple[int, ...]:
+            """The plays of ``h`` that beat ``best_pid`` (not 至尊), strongest first; under
+            ``must_beat`` only the strongest (the seat must beat with its highest)."""
+            r = P_RANK[best_pid]
+            beats = [p for p in (IC.get(h) or info(h))[1][P_CLS[best_pid]] if P_RANK[p] > r]
+            if beats and must_beat:
+                top_r = P_RANK[beats[0]]
+                beats = [p for p in beats if P_RANK[p] == top_r]
+            out = FB[(h, best_pid)] = tuple(beats)
+            if len(FB) > 300_000:
+                FB.clear()
+            return out
 
         def over_budget() -> None:
             raise BudgetExceededError(
@@ -923,12 +940,11 @@ class _Search:
                         if bf & WENZUN and capture and PAIR16 >= 0 and h & PAIR16_MASK == PAIR16_MASK:
                             beats = (PAIR16,)
                     else:
-                        r = P_RANK[best_pid]
-                        beats = [p for p in inf[1][P_CLS[best_pid]] if P_RANK[p] > r]
-                        if beats and must_beat:
-                            top_r = P_RANK[beats[0]]
-                            beats = [p for p in beats if P_RANK[p] == top_r]
-                        elif len(beats) > 1 and P_SIZE[best_pid] == 1 and pruning:
+                        bkey = (h, best_pid)
+                        beats = FB.get(bkey)
+                        if beats is None:
+                            beats = follow_beats(h, best_pid)
+                        if len(beats) > 1 and not must_beat and P_SIZE[best_pid] == 1 and pruning:
                             # beating with the lower of two singles keeps the higher one
                             # (see _Tables.prune_beats): later seats and teammates block
                             block = 0
@@ -944,7 +960,7 @@ class _Search:
                                 spec |= SPEC24
                             if allb & M15:
                                 spec |= SPEC16
-                            beats = prune_beats(h, tuple(beats), (block | block >> 1) & EVEN,
+                            beats = prune_beats(h, beats, (block | block >> 1) & EVEN,
                                                 n - 1, spec)
             if beats and must_beat:
                 discs: Sequence[int] = ()
