@@ -689,6 +689,8 @@ class _Search:
         M12, M15 = 3 << (2 * _K12), 3 << (2 * _K15)
 
         FB = tb.fbeat_cache
+        CM: dict[tuple, int] = {}   # claim's results
+        LM: dict[tuple, int] = {}   # last_single's results
 
         def follow_beats(h: int, best_pid: int) -> tuple[int, ...]:
             """The plays of ``h`` that beat ``best_pid`` (not 至尊), strongest first; under
@@ -771,6 +773,20 @@ class _Search:
             every other tile goes face down, so the others' discards cannot matter.
             """
             h = H[leader]
+            d0, d1, d2, d3 = D
+            # the result depends on the leader's tiles, the 棟, first_lead_top and — only
+            # when the leader can end with all 8 棟 (the 八支 test) — the shown tiles
+            mkey = (h, leader | d0 << 2 | d1 << 6 | d2 << 10 | d3 << 14 | X[1] << 18,
+                    X[0] if sweep and D[leader] + n == 8 else 0)
+            v = CM.get(mkey)
+            if v is not None:
+                return v
+            if len(CM) > 200_000:
+                CM.clear()
+            v = CM[mkey] = claim_play(leader, n, h)
+            return v
+
+        def claim_play(leader: int, n: int, h: int) -> int:
             first = sum(D) == 0        # the hand's first lead fixes first_lead_top
             D[leader] += n
             X[0] += h
@@ -799,11 +815,25 @@ class _Search:
                 X[1] = flt0
 
         def last_single(leader: int) -> int:
-            """The last trick when everyone holds one tile (exact, no table)."""
+            """The last trick when everyone holds one tile (exact, no table; one node)."""
             c = X[2] + 1
             X[2] = c
             if c > budget:
                 over_budget()
+            d0, d1, d2, d3 = D
+            # the result depends on the four tiles, the 棟, first_lead_top and — only when
+            # the leader can end with all 8 棟 (the 八支 test) — the shown tiles
+            mkey = (H[0], H[1], H[2], H[3],
+                    leader | d0 << 2 | d1 << 6 | d2 << 10 | d3 << 14 | X[1] << 18,
+                    X[0] if sweep and D[leader] == 7 else 0)
+            v = LM.get(mkey)
+            if v is None:
+                if len(LM) > 200_000:
+                    LM.clear()
+                v = LM[mkey] = last_single_play(leader)
+            return v
+
+        def last_single_play(leader: int) -> int:
             h = H[leader]
             pl = SINGLE[KIND_OF_ONE[h]]
             cl = P_CLS[pl]
