@@ -273,6 +273,7 @@ class _Tables:
         self.run_cache: dict[tuple, tuple[tuple[int, ...], ...]] = {}
         self.beat_cache: dict[tuple, tuple[int, ...]] = {}
         self.fbeat_cache: dict[tuple[int, int], tuple[int, ...]] = {}   # (h, best) → beats
+        self.fdisc_cache: dict[tuple[int, int, int], tuple[int, ...]] = {}  # follow's discards
         # search caches shared by every solve under these rules (cleared together
         # between searches when they grow past _CACHE_LIMIT): canonical keys, the
         # interned forms they stand for, lead lists, and one transposition table
@@ -545,7 +546,7 @@ def clear_caches() -> None:
             t.clear()
         tb.tables.clear()
         for cache in (tb.info_cache, tb.sub_cache, tb.disc_cache, tb.run_cache, tb.beat_cache,
-                      tb.fbeat_cache):
+                      tb.fbeat_cache, tb.fdisc_cache):
             cache.clear()
 
 
@@ -689,6 +690,11 @@ class _Search:
         M12, M15 = 3 << (2 * _K12), 3 << (2 * _K15)
 
         FB = tb.fbeat_cache
+        CAP_PID = PAIR16 if PAIR16 >= 0 and P_FLAGS[PAIR16] & CAP16 else -2   # the only CAP16 play
+        DL = tb.fdisc_cache
+        # TO_ACT[seat][leader]: the seats from ``seat`` to the last of the trick
+        TO_ACT = tuple(tuple(tuple(l_ + j & 3 for j in range((s_ - l_) % 4, 4)) for l_ in range(4))
+                       for s_ in range(4))
         CM: dict[tuple, int] = {}   # claim's results
         LM: dict[tuple, int] = {}   # last_single's results
 
@@ -914,21 +920,26 @@ class _Search:
                     cur = best_seat if best_seat >= 0 else leader
                     winners = [cur]
                     if not closed:
-                        for j in range(step, 4):
-                            sj = leader + j & 3
-                            if ii[sj][6] & bit and not (last and k == 1 and D[sj] == 0):
-                                winners.append(sj)
+                        if last and k == 1:   # a seat without 棟 may not beat a last single
+                            for sj in TO_ACT[seat][leader]:
+                                if ii[sj][6] & bit and D[sj]:
+                                    winners.append(sj)
+                        else:
+                            for sj in TO_ACT[seat][leader]:
+                                if ii[sj][6] & bit:
+                                    winners.append(sj)
                     if last:
                         if len(winners) == 1:
                             # nobody can beat: the last trick's result is settled already
                             return resolve(leader, n, k, last, lead_pid, best_pid, cur, closed,
                                            alpha, beta)
                     else:
-                        p0, p1, p2, p3 = ii[0][5], ii[1][5], ii[2][5], ii[3][5]
-                        feats = [ii[0][7] if ii[0][6] & (p1 | p2 | p3) else -1,
-                                 ii[1][7] if ii[1][6] & (p0 | p2 | p3) else -1,
-                                 ii[2][7] if ii[2][6] & (p0 | p1 | p3) else -1,
-                                 ii[3][7] if ii[3][6] & (p0 | p1 | p2) else -1]
+                        i0, i1, i2, i3 = ii
+                        p0, p1, p2, p3 = i0[5], i1[5], i2[5], i3[5]
+                        feats = [i0[7] if i0[6] & (p1 | p2 | p3) else -1,
+                                 i1[7] if i1[6] & (p0 | p2 | p3) else -1,
+                                 i2[7] if i2[6] & (p0 | p1 | p3) else -1,
+                                 i3[7] if i3[6] & (p0 | p1 | p2) else -1]
                         lo = INF
                         hi = -INF
                         lf = P_FLAGS[lead_pid]
@@ -1013,11 +1024,11 @@ class _Search:
                     # teammates' tiles split the runs.  Not under must_beat, where
                     # holding the higher tile can force a beat.
                     allh = h | o1 | o2 | o3
-                    spec = SPEC_BASE
+                    sk = k   # k, and which 么 are in play (they fix the special kinds)
                     if allh & M12:
-                        spec |= SPEC24
+                        sk += 16
                     if allh & M15:
-                        spec |= SPEC16
+                        sk += 32
                     if must_beat:
                         mates = o1 + o2 + o3
                     elif seat == hero:
@@ -1025,8 +1036,17 @@ class _Search:
                     else:
                         mates = o1 + o2 + o3 - H[hero]
                     mp = (mates | (mates >> 1)) & EVEN
-                    dom = not must_beat
-                    discs = DC.get((h, mp, k, spec, dom)) or discards(h, mp, k, spec, dom)
+                    dkey = (h, mp, sk)
+                    discs = DL.get(dkey)
+                    if discs is None:
+                        spec = SPEC_BASE
+                        if sk & 16:
+                            spec |= SPEC24
+                        if sk & 32:
+                            spec |= SPEC16
+                        discs = DL[dkey] = discards(h, mp, k, spec, not must_beat)
+                        if len(DL) > 300_000:
+                            DL.clear()
             maxi = seat == hero
             best = -INF if maxi else INF
             nxt = seat + 1 & 3
@@ -1086,8 +1106,9 @@ class _Search:
                         H[seat] = hd
                         II[seat] = IC.get(hd) or info(hd)
                         X[0] = shown0 + m
-                        cl = closed or (best_pid >= 0 and bool(P_FLAGS[best_pid] & WENZUN)
-                                        and bool(P_FLAGS[x] & CAP16))
+                        cl = closed
+                        if x == CAP_PID and best_pid >= 0 and P_FLAGS[best_pid] & WENZUN:
+                            cl = True   # 16 16 captures 文尊
                         try:
                             if step != 3:
                                 v = follow(leader, nxt, step + 1, n, k, last, lead_pid, x, seat,
@@ -1290,7 +1311,8 @@ class _Search:
             h0, h1, h2, h3 = H
             h = H[leader]
             d0, d1, d2, d3 = D
-            first = d0 + d1 + d2 + d3 == 0
+            sd = d0 + d1 + d2 + d3
+            first = sd == 0
             k0, k1, k2, k3 = h0, h1, h2, h3
             if not down_rule and pruning:
                 i0, i1, i2, i3 = II
@@ -1318,7 +1340,7 @@ class _Search:
                     k3 = -1
             ext = d0 | d1 << 4 | d2 << 8 | d3 << 12 | leader << 16 | X[1] << 18 | n << 19
             down_pres = 0
-            if sweep and max(d0, d1, d2, d3) == d0 + d1 + d2 + d3:
+            if sweep and (d0 == sd or d1 == sd or d2 == sd or d3 == sd):
                 # dead seats' tiles will all go face down: count them as down already
                 down = COPIESI - X[0]
                 if k0 >= 0:
