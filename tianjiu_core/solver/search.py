@@ -902,7 +902,9 @@ class _Search:
 
         def follow(leader: int, seat: int, step: int, n: int, k: int, last: bool,
                    lead_pid: int, best_pid: int, best_seat: int, closed: bool,
-                   alpha: int, beta: int) -> int:
+                   alpha: int, beta: int, dx: int) -> int:
+            # dx: the 棟 and first_lead_top as in the bound-cache key (bc_head), constant
+            # during a trick
             c = X[2] + 1
             X[2] = c
             if c > budget:
@@ -946,16 +948,19 @@ class _Search:
                         # a 至尊 lead is won by its leader (賀尊) or by a capture (擒尊)
                         sup = lf & SUPREME and he_zun
                         four = lf & FOUR and si_da_he
+                        dxn = dx | (n - k) << 17
                         for w in winners:
                             fw = feats[w]
                             feats[w] = ii[w][7]   # it leads next: it can win
                             bonus = zun[w] if sup else (sdh[w] if four else 0)
-                            D[w] += k
-                            r_ = BC.get((D[0], D[1], D[2], D[3], n - k, feats[0], feats[1],
-                                         feats[2], feats[3], X[1]))
-                            blo, bhi = r_ if r_ is not None else static_bounds(
-                                n - k, feats[0], feats[1], feats[2], feats[3])
-                            D[w] -= k
+                            # w takes the trick's 棟: k more in its 4 bits of the head
+                            r_ = BC.get((dxn + (k << (w << 2)), feats[0], feats[1], feats[2],
+                                         feats[3]))
+                            if r_ is None:
+                                D[w] += k
+                                r_ = static_bounds(n - k, feats[0], feats[1], feats[2], feats[3])
+                                D[w] -= k
+                            blo, bhi = r_
                             feats[w] = fw
                             if blo + bonus < lo:
                                 lo = blo + bonus
@@ -1074,7 +1079,7 @@ class _Search:
                             II[seat] = IC.get(hd) or info(hd)
                             if step != 3:
                                 v = follow(leader, nxt, step + 1, n, k, last, lead_pid, best_pid,
-                                           best_seat, closed, alpha, beta)
+                                           best_seat, closed, alpha, beta, dx)
                             elif last:
                                 v = terminal(leader, k, lead_pid, best_pid, w, closed)
                             else:
@@ -1112,7 +1117,7 @@ class _Search:
                         try:
                             if step != 3:
                                 v = follow(leader, nxt, step + 1, n, k, last, lead_pid, x, seat,
-                                           cl, alpha, beta)
+                                           cl, alpha, beta, dx)
                             else:
                                 D[seat] += k
                                 try:
@@ -1221,6 +1226,8 @@ class _Search:
                 out = LC[key] = leads
             return out
 
+        # static_bounds' cache; key: (head, f0, f1, f2, f3), head = the 棟 (4 bits a seat),
+        # first_lead_top (bit 16) and n (bits 17+)
         BC: dict[tuple, tuple[int, int]] = {}
 
         def static_bounds(n: int, f0: int, f1: int, f2: int, f3: int) -> tuple[int, int]:
@@ -1234,7 +1241,8 @@ class _Search:
             八支's test, on a last trick of one or more tiles; bonuses range over
             the 至尊 / 文尊 / fours still held.
             """
-            key = (D[0], D[1], D[2], D[3], n, f0, f1, f2, f3, X[1])
+            key = (D[0] | D[1] << 4 | D[2] << 8 | D[3] << 12 | X[1] << 16 | n << 17,
+                   f0, f1, f2, f3)
             r = BC.get(key)
             if r is not None:
                 return r
@@ -1433,6 +1441,8 @@ class _Search:
             shown0 = X[0]
             flt0 = X[1]
             inf_l = II[leader]
+            dpack = d0 | d1 << 4 | d2 << 8 | d3 << 12
+            dx = dpack | flt0 << 16
             for L in leads:
                 if L < 1000:
                     m = P_MASK[L]
@@ -1443,8 +1453,12 @@ class _Search:
                     X[0] = shown0 + m
                     if first:
                         X[1] = bool(P_FLAGS[L] & TOP)
+                        dxl = dpack | X[1] << 16
+                    else:
+                        dxl = dx
                     try:
-                        v = follow(leader, nxt, 1, n, k, n == k, L, L, leader, False, alpha, beta)
+                        v = follow(leader, nxt, 1, n, k, n == k, L, L, leader, False, alpha, beta,
+                                   dxl)
                     finally:
                         H[leader] = h
                         II[leader] = inf_l
@@ -1455,7 +1469,8 @@ class _Search:
                     H[leader] = hd
                     II[leader] = IC.get(hd) or info(hd)
                     try:
-                        v = follow(leader, nxt, 1, n, 1, n == 1, -1, -1, -1, False, alpha, beta)
+                        v = follow(leader, nxt, 1, n, 1, n == 1, -1, -1, -1, False, alpha, beta,
+                                   dx)
                     finally:
                         H[leader] = h
                         II[leader] = inf_l
@@ -1491,6 +1506,11 @@ class _Search:
         self._resolve = resolve
         self._lead_node = lead_node
 
+    def _dx(self) -> int:
+        """follow's ``dx``: the 棟 and first_lead_top as in the bound-cache key."""
+        D = self.D
+        return D[0] | D[1] << 4 | D[2] << 8 | D[3] << 12 | bool(self.X[1]) << 16
+
     def run(self, root: _Root, option: tuple[str, int], alpha: int = -INF,
             beta: int = INF) -> int:
         """The value of one root action within the window (fail-soft)."""
@@ -1515,10 +1535,11 @@ class _Search:
                     X[1] = bool(P_FLAGS[x] & _TOP)
                 II[:] = [info(h) for h in H]
                 return follow(leader, seat + 1 & 3, 1, n, P_SIZE[x], n == P_SIZE[x], x, x,
-                              leader, False, alpha, beta)
+                              leader, False, alpha, beta, self._dx())
             H[seat] -= ONE[x]
             II[:] = [info(h) for h in H]
-            return follow(leader, seat + 1 & 3, 1, n, 1, n == 1, -1, -1, -1, False, alpha, beta)
+            return follow(leader, seat + 1 & 3, 1, n, 1, n == 1, -1, -1, -1, False, alpha, beta,
+                          self._dx())
         lead_pid, best_pid, best_seat, closed = (root.lead_pid, root.best_pid, root.best_seat,
                                                  root.closed)
         if kind == "play":
@@ -1535,7 +1556,7 @@ class _Search:
             return resolve(leader, n, k, root.last, lead_pid, best_pid, best_seat, closed,
                            alpha, beta)
         return follow(leader, seat + 1 & 3, root.step + 1, n, k, root.last, lead_pid, best_pid,
-                      best_seat, closed, alpha, beta)
+                      best_seat, closed, alpha, beta, self._dx())
 
     def value(self, root: _Root, option: tuple[str, int], guess: int = 0) -> int:
         """The exact value of one root action: MTD(f), null-window tests around ``guess``."""
