@@ -672,7 +672,7 @@ class _Search:
         down_rule = rules.lead_face_down
         settlement = self.settlement
         SC = self.settle_cache
-        KIND_CODE = _KIND_CODE
+        KIND_NAME = {c: name for name, c in _KIND_CODE.items()}
         SUPREME, WENZUN, FOUR, YAO, TOP, CAP16 = _SUPREME, _WENZUN, _FOUR, _YAO, _TOP, _CAP16
         EVEN, COPIESI = _EVEN, _COPIES_INT
         S12, S15, S16, S24 = SINGLE[_K12], SINGLE[_K15], SINGLE[_K16], SINGLE[_K24]
@@ -719,24 +719,24 @@ class _Search:
         def terminal(leader: int, k: int, lead_pid: int, best_pid: int, winner: int,
                      closed: bool) -> int:
             """The final settlement for the hero once the last trick is won (D updated)."""
-            kind, captured = "plain", -1
+            kc, captured = 0, -1   # the finish's kind, as _KIND_CODE
             if lead_pid >= 0:
                 lf = P_FLAGS[lead_pid]
                 if winner == leader:
                     if lf & YAO:
-                        kind = "yao"
+                        kc = 1
                     elif lf & SUPREME:
-                        kind = "zun"
+                        kc = 2
                     elif lf & FOUR:
-                        kind = "four"
+                        kc = 3
                 elif best_pid >= 0:
                     if (lead_pid == S12 and best_pid == S24) or (lead_pid == S15 and best_pid == S16):
-                        kind, captured = "yao", leader
+                        kc, captured = 1, leader
                     elif closed:
-                        kind, captured = "zun", leader
+                        kc, captured = 2, leader
                     elif P_FLAGS[best_pid] & FOUR:
-                        kind = "four"
-            guaranteed = k >= 2 or kind == "yao"
+                        kc = 3
+            guaranteed = k >= 2 or kc == 1
             if (not guaranteed and winner == leader and lead_pid >= 0 and sweep
                     and D[winner] == 8):
                 # 八支 test: no tile outside the shown ones could have beaten the single
@@ -747,11 +747,11 @@ class _Search:
                         guaranteed = False
                         break
             key = (winner | D[0] << 2 | D[1] << 6 | D[2] << 10 | D[3] << 14
-                   | KIND_CODE[kind] << 18 | (captured + 1) << 20 | guaranteed << 23 | k << 24
+                   | kc << 18 | (captured + 1) << 20 | guaranteed << 23 | k << 24
                    | X[1] << 27)
             v = SC.get(key)
-            return v if v is not None else settlement(winner, D, kind, captured, guaranteed, k,
-                                                      X[1])
+            return v if v is not None else settlement(winner, D, KIND_NAME[kc], captured,
+                                                      guaranteed, k, X[1])
 
         def claim_rec(leader: int, rest: int, maxi: bool, memo: dict[int, int]) -> int:
             v0 = memo.get(rest)
@@ -1084,8 +1084,8 @@ class _Search:
                                 v = terminal(leader, k, lead_pid, best_pid, w, closed)
                             else:
                                 v = bonus + lead_node(w, n - k, alpha - bonus, beta - bonus)
-                            H[seat] = h
-                            II[seat] = inf
+                            # (H[seat], II[seat]: the next discard overwrites them, the
+                            # finally below restores them)
                             if maxi:
                                 if v > best:
                                     best = v
