@@ -920,52 +920,49 @@ class _Search:
                     # seat still to act that could beat it.  Then bound the outcome.
                     bit = PBIT[best_pid]
                     cur = best_seat if best_seat >= 0 else leader
-                    winners = [cur]
+                    wm = 1 << cur   # the seats that can still win the trick (bits)
                     if not closed:
                         if last and k == 1:   # a seat without 棟 may not beat a last single
                             for sj in TO_ACT[seat][leader]:
                                 if ii[sj][6] & bit and D[sj]:
-                                    winners.append(sj)
+                                    wm |= 1 << sj
                         else:
                             for sj in TO_ACT[seat][leader]:
                                 if ii[sj][6] & bit:
-                                    winners.append(sj)
+                                    wm |= 1 << sj
                     if last:
-                        if len(winners) == 1:
+                        if wm == 1 << cur:
                             # nobody can beat: the last trick's result is settled already
                             return resolve(leader, n, k, last, lead_pid, best_pid, cur, closed,
                                            alpha, beta)
                     else:
                         i0, i1, i2, i3 = ii
                         p0, p1, p2, p3 = i0[5], i1[5], i2[5], i3[5]
-                        feats = [i0[7] if i0[6] & (p1 | p2 | p3) else -1,
-                                 i1[7] if i1[6] & (p0 | p2 | p3) else -1,
-                                 i2[7] if i2[6] & (p0 | p1 | p3) else -1,
-                                 i3[7] if i3[6] & (p0 | p1 | p2) else -1]
-                        lo = INF
-                        hi = -INF
+                        # seats that can never win a trick again (bits)
+                        dm = 0
+                        if not i0[6] & (p1 | p2 | p3):
+                            dm = 1
+                        if not i1[6] & (p0 | p2 | p3):
+                            dm |= 2
+                        if not i2[6] & (p0 | p1 | p3):
+                            dm |= 4
+                        if not i3[6] & (p0 | p1 | p2):
+                            dm |= 8
                         lf = P_FLAGS[lead_pid]
                         # a 至尊 lead is won by its leader (賀尊) or by a capture (擒尊)
-                        sup = lf & SUPREME and he_zun
-                        four = lf & FOUR and si_da_he
-                        dxn = dx | (n - k) << 17
-                        for w in winners:
-                            fw = feats[w]
-                            feats[w] = ii[w][7]   # it leads next: it can win
-                            bonus = zun[w] if sup else (sdh[w] if four else 0)
-                            # w takes the trick's 棟: k more in its 4 bits of the head
-                            r_ = BC.get((dxn + (k << (w << 2)), feats[0], feats[1], feats[2],
-                                         feats[3]))
-                            if r_ is None:
-                                D[w] += k
-                                r_ = static_bounds(n - k, feats[0], feats[1], feats[2], feats[3])
-                                D[w] -= k
-                            blo, bhi = r_
-                            feats[w] = fw
-                            if blo + bonus < lo:
-                                lo = blo + bonus
-                            if bhi + bonus > hi:
-                                hi = bhi + bonus
+                        lfc = 1 if lf & SUPREME and he_zun else (2 if lf & FOUR and si_da_he
+                                                                 else 0)
+                        # the bounds over the trick's possible winners, cached on all they
+                        # read: 棟, first_lead_top, n - k, k, winners, bonus kind, the seats
+                        # that can never win again and every seat's features
+                        wkey = (dx | (n - k) << 17 | k << 21 | wm << 25 | lfc << 29 | dm << 31,
+                                i0[7], i1[7], i2[7], i3[7])
+                        r_ = BW.get(wkey)
+                        if r_ is None:
+                            r_ = BW[wkey] = trick_bounds(n, k, wm, lfc, dx, [
+                                -1 if dm & 1 else i0[7], -1 if dm & 2 else i1[7],
+                                -1 if dm & 4 else i2[7], -1 if dm & 8 else i3[7]])
+                        lo, hi = r_
                         if lo >= beta:
                             return lo
                         if hi <= alpha:
@@ -1229,6 +1226,37 @@ class _Search:
         # static_bounds' cache; key: (head, f0, f1, f2, f3), head = the 棟 (4 bits a seat),
         # first_lead_top (bit 16) and n (bits 17+)
         BC: dict[tuple, tuple[int, int]] = {}
+        BW: dict[tuple, tuple[int, int]] = {}   # trick_bounds' results (key: see follow)
+
+        def trick_bounds(n: int, k: int, wm: int, lfc: int, dx: int,
+                         feats: list[int]) -> tuple[int, int]:
+            """Bounds on the hero's value when one of the seats ``wm`` (bits) wins the
+            trick (k tiles, n before it) and leads next: each winner's bonus (lfc: 1 賀尊,
+            2 四大賀) plus the static bounds after the trick.  feats: :func:`static_bounds`'
+            features (-1: can never win a trick again)."""
+            lo = INF
+            hi = -INF
+            dxn = dx | (n - k) << 17
+            ii = II
+            for w in range(4):
+                if not wm >> w & 1:
+                    continue
+                fw = feats[w]
+                feats[w] = ii[w][7]   # it leads next: it can win
+                bonus = zun[w] if lfc == 1 else (sdh[w] if lfc == 2 else 0)
+                # w takes the trick's 棟: k more in its 4 bits of the head
+                r_ = BC.get((dxn + (k << (w << 2)), feats[0], feats[1], feats[2], feats[3]))
+                if r_ is None:
+                    D[w] += k
+                    r_ = static_bounds(n - k, feats[0], feats[1], feats[2], feats[3])
+                    D[w] -= k
+                blo, bhi = r_
+                feats[w] = fw
+                if blo + bonus < lo:
+                    lo = blo + bonus
+                if bhi + bonus > hi:
+                    hi = bhi + bonus
+            return lo, hi
 
         def static_bounds(n: int, f0: int, f1: int, f2: int, f3: int) -> tuple[int, int]:
             """Bounds on the hero's value from a trick boundary, over a superset of
