@@ -959,6 +959,8 @@ class _Search:
                                 i0[7], i1[7], i2[7], i3[7])
                         r_ = BW.get(wkey)
                         if r_ is None:
+                            if len(BW) > 200_000:
+                                BW.clear()
                             r_ = BW[wkey] = trick_bounds(n, k, wm, lfc, dx, [
                                 -1 if dm & 1 else i0[7], -1 if dm & 2 else i1[7],
                                 -1 if dm & 4 else i2[7], -1 if dm & 8 else i3[7]])
