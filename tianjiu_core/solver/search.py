@@ -274,6 +274,8 @@ class _Tables:
         self.disc_cache: dict[tuple, tuple[int, ...]] = {}
         self.run_cache: dict[tuple, tuple[tuple[int, ...], ...]] = {}
         self.beat_cache: dict[tuple, tuple[int, ...]] = {}
+        self.fbeat_cache: dict[tuple[int, int], tuple[int, ...]] = {}   # (h, best) → beats
+        self.fdisc_cache: dict[tuple[int, int, int], tuple[int, ...]] = {}  # follow's discards
         # search caches shared by every solve under these rules (cleared together
         # between searches when they grow past _CACHE_LIMIT): canonical keys, the
         # interned forms they stand for, lead lists, and one transposition table
@@ -552,7 +554,8 @@ def clear_caches() -> None:
         for t in tb.tables.values():
             t.clear()
         tb.tables.clear()
-        for cache in (tb.info_cache, tb.sub_cache, tb.disc_cache, tb.run_cache, tb.beat_cache):
+        for cache in (tb.info_cache, tb.sub_cache, tb.disc_cache, tb.run_cache, tb.beat_cache,
+                      tb.fbeat_cache, tb.fdisc_cache):
             cache.clear()
 
 
@@ -678,7 +681,7 @@ class _Search:
         down_rule = rules.lead_face_down
         settlement = self.settlement
         SC = self.settle_cache
-        KIND_CODE = _KIND_CODE
+        KIND_NAME = {c: name for name, c in _KIND_CODE.items()}
         SUPREME, WENZUN, FOUR, YAO, TOP, CAP16 = _SUPREME, _WENZUN, _FOUR, _YAO, _TOP, _CAP16
         EVEN, COPIESI = _EVEN, _COPIES_INT
         S12, S15, S16, S24 = SINGLE[_K12], SINGLE[_K15], SINGLE[_K16], SINGLE[_K24]
@@ -696,6 +699,28 @@ class _Search:
         M12, M15 = 3 << (2 * _K12), 3 << (2 * _K15)
         keep = _EXP["keep"] and not must_beat
 
+        FB = tb.fbeat_cache
+        CAP_PID = PAIR16 if PAIR16 >= 0 and P_FLAGS[PAIR16] & CAP16 else -2   # the only CAP16 play
+        DL = tb.fdisc_cache
+        # TO_ACT[seat][leader]: the seats from ``seat`` to the last of the trick
+        TO_ACT = tuple(tuple(tuple(l_ + j & 3 for j in range((s_ - l_) % 4, 4)) for l_ in range(4))
+                       for s_ in range(4))
+        CM: dict[tuple, int] = {}   # claim's results
+        LM: dict[tuple, int] = {}   # last_single's results
+
+        def follow_beats(h: int, best_pid: int) -> tuple[int, ...]:
+            """The plays of ``h`` that beat ``best_pid`` (not 至尊), strongest first; under
+            ``must_beat`` only the strongest (the seat must beat with its highest)."""
+            r = P_RANK[best_pid]
+            beats = [p for p in (IC.get(h) or info(h))[1][P_CLS[best_pid]] if P_RANK[p] > r]
+            if beats and must_beat:
+                top_r = P_RANK[beats[0]]
+                beats = [p for p in beats if P_RANK[p] == top_r]
+            out = FB[(h, best_pid)] = tuple(beats)
+            if len(FB) > 300_000:
+                FB.clear()
+            return out
+
         def over_budget() -> None:
             raise BudgetExceededError(
                 f"not solved within the budget of {budget:,} nodes: try a smaller position "
@@ -704,24 +729,24 @@ class _Search:
         def terminal(leader: int, k: int, lead_pid: int, best_pid: int, winner: int,
                      closed: bool) -> int:
             """The final settlement for the hero once the last trick is won (D updated)."""
-            kind, captured = "plain", -1
+            kc, captured = 0, -1   # the finish's kind, as _KIND_CODE
             if lead_pid >= 0:
                 lf = P_FLAGS[lead_pid]
                 if winner == leader:
                     if lf & YAO:
-                        kind = "yao"
+                        kc = 1
                     elif lf & SUPREME:
-                        kind = "zun"
+                        kc = 2
                     elif lf & FOUR:
-                        kind = "four"
+                        kc = 3
                 elif best_pid >= 0:
                     if (lead_pid == S12 and best_pid == S24) or (lead_pid == S15 and best_pid == S16):
-                        kind, captured = "yao", leader
+                        kc, captured = 1, leader
                     elif closed:
-                        kind, captured = "zun", leader
+                        kc, captured = 2, leader
                     elif P_FLAGS[best_pid] & FOUR:
-                        kind = "four"
-            guaranteed = k >= 2 or kind == "yao"
+                        kc = 3
+            guaranteed = k >= 2 or kc == 1
             if (not guaranteed and winner == leader and lead_pid >= 0 and sweep
                     and D[winner] == 8):
                 # 八支 test: no tile outside the shown ones could have beaten the single
@@ -732,11 +757,11 @@ class _Search:
                         guaranteed = False
                         break
             key = (winner | D[0] << 2 | D[1] << 6 | D[2] << 10 | D[3] << 14
-                   | KIND_CODE[kind] << 18 | (captured + 1) << 20 | guaranteed << 23 | k << 24
+                   | kc << 18 | (captured + 1) << 20 | guaranteed << 23 | k << 24
                    | X[1] << 27)
             v = SC.get(key)
-            return v if v is not None else settlement(winner, D, kind, captured, guaranteed, k,
-                                                      X[1])
+            return v if v is not None else settlement(winner, D, KIND_NAME[kc], captured,
+                                                      guaranteed, k, X[1])
 
         def claim_rec(leader: int, rest: int, maxi: bool, memo: dict[int, int]) -> int:
             v0 = memo.get(rest)
@@ -764,6 +789,20 @@ class _Search:
             every other tile goes face down, so the others' discards cannot matter.
             """
             h = H[leader]
+            d0, d1, d2, d3 = D
+            # the result depends on the leader's tiles, the 棟, first_lead_top and — only
+            # when the leader can end with all 8 棟 (the 八支 test) — the shown tiles
+            mkey = (h, leader | d0 << 2 | d1 << 6 | d2 << 10 | d3 << 14 | X[1] << 18,
+                    X[0] if sweep and D[leader] + n == 8 else 0)
+            v = CM.get(mkey)
+            if v is not None:
+                return v
+            if len(CM) > 200_000:
+                CM.clear()
+            v = CM[mkey] = claim_play(leader, n, h)
+            return v
+
+        def claim_play(leader: int, n: int, h: int) -> int:
             first = sum(D) == 0        # the hand's first lead fixes first_lead_top
             D[leader] += n
             X[0] += h
@@ -792,11 +831,25 @@ class _Search:
                 X[1] = flt0
 
         def last_single(leader: int) -> int:
-            """The last trick when everyone holds one tile (exact, no table)."""
+            """The last trick when everyone holds one tile (exact, no table; one node)."""
             c = X[2] + 1
             X[2] = c
             if c > budget:
                 over_budget()
+            d0, d1, d2, d3 = D
+            # the result depends on the four tiles, the 棟, first_lead_top and — only when
+            # the leader can end with all 8 棟 (the 八支 test) — the shown tiles
+            mkey = (H[0], H[1], H[2], H[3],
+                    leader | d0 << 2 | d1 << 6 | d2 << 10 | d3 << 14 | X[1] << 18,
+                    X[0] if sweep and D[leader] == 7 else 0)
+            v = LM.get(mkey)
+            if v is None:
+                if len(LM) > 200_000:
+                    LM.clear()
+                v = LM[mkey] = last_single_play(leader)
+            return v
+
+        def last_single_play(leader: int) -> int:
             h = H[leader]
             pl = SINGLE[KIND_OF_ONE[h]]
             cl = P_CLS[pl]
@@ -859,7 +912,9 @@ class _Search:
 
         def follow(leader: int, seat: int, step: int, n: int, k: int, last: bool,
                    lead_pid: int, best_pid: int, best_seat: int, closed: bool,
-                   alpha: int, beta: int) -> int:
+                   alpha: int, beta: int, dx: int) -> int:
+            # dx: the 棟 and first_lead_top as in the bound-cache key (bc_head), constant
+            # during a trick
             c = X[2] + 1
             X[2] = c
             if c > budget:
@@ -875,23 +930,42 @@ class _Search:
                     # seat still to act that could beat it.  Then bound the outcome.
                     bit = PBIT[best_pid]
                     cur = best_seat if best_seat >= 0 else leader
-                    winners = [cur]
+                    wm = 1 << cur   # the seats that can still win the trick (bits)
                     if not closed:
-                        for j in range(step, 4):
-                            sj = leader + j & 3
-                            if ii[sj][6] & bit and not (last and k == 1 and D[sj] == 0):
-                                winners.append(sj)
+                        if last and k == 1:   # a seat without 棟 may not beat a last single
+                            for sj in TO_ACT[seat][leader]:
+                                if ii[sj][6] & bit and D[sj]:
+                                    wm |= 1 << sj
+                        else:
+                            for sj in TO_ACT[seat][leader]:
+                                if ii[sj][6] & bit:
+                                    wm |= 1 << sj
                     if last:
-                        if len(winners) == 1:
+                        if wm == 1 << cur:
                             # nobody can beat: the last trick's result is settled already
                             return resolve(leader, n, k, last, lead_pid, best_pid, cur, closed,
                                            alpha, beta)
                     else:
-                        p0, p1, p2, p3 = ii[0][5], ii[1][5], ii[2][5], ii[3][5]
-                        feats = [ii[0][7] if ii[0][6] & (p1 | p2 | p3) else -1,
-                                 ii[1][7] if ii[1][6] & (p0 | p2 | p3) else -1,
-                                 ii[2][7] if ii[2][6] & (p0 | p1 | p3) else -1,
-                                 ii[3][7] if ii[3][6] & (p0 | p1 | p2) else -1]
+                        i0, i1, i2, i3 = ii
+                        p0, p1, p2, p3 = i0[5], i1[5], i2[5], i3[5]
+                        # seats that can never win a trick again (bits)
+                        dm = 0
+                        if not i0[6] & (p1 | p2 | p3):
+                            dm = 1
+                        if not i1[6] & (p0 | p2 | p3):
+                            dm |= 2
+                        if not i2[6] & (p0 | p1 | p3):
+                            dm |= 4
+                        if not i3[6] & (p0 | p1 | p2):
+                            dm |= 8
+                        lf = P_FLAGS[lead_pid]
+                        # a 至尊 lead is won by its leader (賀尊) or by a capture (擒尊)
+                        lfc = 1 if lf & SUPREME and he_zun else (2 if lf & FOUR and si_da_he
+                                                                 else 0)
+                        # the bounds over the trick's possible winners, cached on all they
+                        # read: 棟, first_lead_top, n - k, k, winners, bonus kind, the seats
+                        # that can never win again and every seat's features
+                        sm = 0
                         if n - k == 1 and keep:
                             # Seats still to act in this trick keep one tile after it.
                             # static_bounds may pick a seat's kept-tile plan (keep a civil
@@ -901,32 +975,24 @@ class _Search:
                             # civil tile, in every branch but its own win (whose term the
                             # bound does not need: the seat can discard instead).  With ≥ 2
                             # tiles left after the trick a seat can keep both plan tiles
-                            # through it and choose later.
-                            for sj in range(4):
-                                if (sj - leader & 3) >= step and feats[sj] >= 0 \
-                                        and feats[sj] & 768 == 768:
-                                    feats[sj] &= ~512
-                        lo = INF
-                        hi = -INF
-                        lf = P_FLAGS[lead_pid]
-                        # a 至尊 lead is won by its leader (賀尊) or by a capture (擒尊)
-                        sup = lf & SUPREME and he_zun
-                        four = lf & FOUR and si_da_he
-                        for w in winners:
-                            fw = feats[w]
-                            feats[w] = ii[w][7]   # it leads next: it can win
-                            bonus = zun[w] if sup else (sdh[w] if four else 0)
-                            D[w] += k
-                            r_ = BC.get((D[0], D[1], D[2], D[3], n - k, feats[0], feats[1],
-                                         feats[2], feats[3], X[1]))
-                            blo, bhi = r_ if r_ is not None else static_bounds(
-                                n - k, feats[0], feats[1], feats[2], feats[3])
-                            D[w] -= k
-                            feats[w] = fw
-                            if blo + bonus < lo:
-                                lo = blo + bonus
-                            if bhi + bonus > hi:
-                                hi = bhi + bonus
+                            # through it and choose later.  (sm: those seats, bits.)
+                            for sj in TO_ACT[seat][leader]:
+                                if ii[sj][7] & 768 == 768 and not dm >> sj & 1:
+                                    sm |= 1 << sj
+                        wkey = (dx | (n - k) << 17 | k << 21 | wm << 25 | lfc << 29 | dm << 31
+                                | sm << 35, i0[7], i1[7], i2[7], i3[7])
+                        r_ = BW.get(wkey)
+                        if r_ is None:
+                            if len(BW) > 200_000:
+                                BW.clear()
+                            fs = [-1 if dm & 1 else i0[7], -1 if dm & 2 else i1[7],
+                                  -1 if dm & 4 else i2[7], -1 if dm & 8 else i3[7]]
+                            if sm:
+                                for sj in range(4):
+                                    if sm >> sj & 1:
+                                        fs[sj] &= ~512
+                            r_ = BW[wkey] = trick_bounds(n, k, wm, lfc, dx, fs)
+                        lo, hi = r_
                         if lo >= beta:
                             return lo
                         if hi <= alpha:
@@ -947,12 +1013,11 @@ class _Search:
                         if bf & WENZUN and capture and PAIR16 >= 0 and h & PAIR16_MASK == PAIR16_MASK:
                             beats = (PAIR16,)
                     else:
-                        r = P_RANK[best_pid]
-                        beats = [p for p in inf[1][P_CLS[best_pid]] if P_RANK[p] > r]
-                        if beats and must_beat:
-                            top_r = P_RANK[beats[0]]
-                            beats = [p for p in beats if P_RANK[p] == top_r]
-                        elif len(beats) > 1 and P_SIZE[best_pid] == 1 and pruning:
+                        bkey = (h, best_pid)
+                        beats = FB.get(bkey)
+                        if beats is None:
+                            beats = follow_beats(h, best_pid)
+                        if len(beats) > 1 and not must_beat and P_SIZE[best_pid] == 1 and pruning:
                             # beating with the lower of two singles keeps the higher one
                             # (see _Tables.prune_beats): later seats and teammates block
                             block = 0
@@ -968,7 +1033,7 @@ class _Search:
                                 spec |= SPEC24
                             if allb & M15:
                                 spec |= SPEC16
-                            beats = prune_beats(h, tuple(beats), (block | block >> 1) & EVEN,
+                            beats = prune_beats(h, beats, (block | block >> 1) & EVEN,
                                                 n - 1, spec)
             if beats and must_beat:
                 discs: Sequence[int] = ()
@@ -991,11 +1056,11 @@ class _Search:
                     # teammates' tiles split the runs.  Not under must_beat, where
                     # holding the higher tile can force a beat.
                     allh = h | o1 | o2 | o3
-                    spec = SPEC_BASE
+                    sk = k   # k, and which 么 are in play (they fix the special kinds)
                     if allh & M12:
-                        spec |= SPEC24
+                        sk += 16
                     if allh & M15:
-                        spec |= SPEC16
+                        sk += 32
                     if must_beat:
                         mates = o1 + o2 + o3
                     elif seat == hero:
@@ -1003,8 +1068,17 @@ class _Search:
                     else:
                         mates = o1 + o2 + o3 - H[hero]
                     mp = (mates | (mates >> 1)) & EVEN
-                    dom = not must_beat
-                    discs = DC.get((h, mp, k, spec, dom)) or discards(h, mp, k, spec, dom)
+                    dkey = (h, mp, sk)
+                    discs = DL.get(dkey)
+                    if discs is None:
+                        spec = SPEC_BASE
+                        if sk & 16:
+                            spec |= SPEC24
+                        if sk & 32:
+                            spec |= SPEC16
+                        discs = DL[dkey] = discards(h, mp, k, spec, not must_beat)
+                        if len(DL) > 300_000:
+                            DL.clear()
             maxi = seat == hero
             best = -INF if maxi else INF
             nxt = seat + 1 & 3
@@ -1032,13 +1106,13 @@ class _Search:
                             II[seat] = IC.get(hd) or info(hd)
                             if step != 3:
                                 v = follow(leader, nxt, step + 1, n, k, last, lead_pid, best_pid,
-                                           best_seat, closed, alpha, beta)
+                                           best_seat, closed, alpha, beta, dx)
                             elif last:
                                 v = terminal(leader, k, lead_pid, best_pid, w, closed)
                             else:
                                 v = bonus + lead_node(w, n - k, alpha - bonus, beta - bonus)
-                            H[seat] = h
-                            II[seat] = inf
+                            # (H[seat], II[seat]: the next discard overwrites them, the
+                            # finally below restores them)
                             if maxi:
                                 if v > best:
                                     best = v
@@ -1064,12 +1138,13 @@ class _Search:
                         H[seat] = hd
                         II[seat] = IC.get(hd) or info(hd)
                         X[0] = shown0 + m
-                        cl = closed or (best_pid >= 0 and bool(P_FLAGS[best_pid] & WENZUN)
-                                        and bool(P_FLAGS[x] & CAP16))
+                        cl = closed
+                        if x == CAP_PID and best_pid >= 0 and P_FLAGS[best_pid] & WENZUN:
+                            cl = True   # 16 16 captures 文尊
                         try:
                             if step != 3:
                                 v = follow(leader, nxt, step + 1, n, k, last, lead_pid, x, seat,
-                                           cl, alpha, beta)
+                                           cl, alpha, beta, dx)
                             else:
                                 D[seat] += k
                                 try:
@@ -1178,7 +1253,40 @@ class _Search:
                 out = LC[key] = leads
             return out
 
+        # static_bounds' cache; key: (head, f0, f1, f2, f3), head = the 棟 (4 bits a seat),
+        # first_lead_top (bit 16) and n (bits 17+)
         BC: dict[tuple, tuple[int, int]] = {}
+        BW: dict[tuple, tuple[int, int]] = {}   # trick_bounds' results (key: see follow)
+
+        def trick_bounds(n: int, k: int, wm: int, lfc: int, dx: int,
+                         feats: list[int]) -> tuple[int, int]:
+            """Bounds on the hero's value when one of the seats ``wm`` (bits) wins the
+            trick (k tiles, n before it) and leads next: each winner's bonus (lfc: 1 賀尊,
+            2 四大賀) plus the static bounds after the trick.  feats: :func:`static_bounds`'
+            features (-1: can never win a trick again)."""
+            lo = INF
+            hi = -INF
+            dxn = dx | (n - k) << 17
+            ii = II
+            for w in range(4):
+                if not wm >> w & 1:
+                    continue
+                fw = feats[w]
+                feats[w] = ii[w][7]   # it leads next: it can win
+                bonus = zun[w] if lfc == 1 else (sdh[w] if lfc == 2 else 0)
+                # w takes the trick's 棟: k more in its 4 bits of the head
+                r_ = BC.get((dxn + (k << (w << 2)), feats[0], feats[1], feats[2], feats[3]))
+                if r_ is None:
+                    D[w] += k
+                    r_ = static_bounds(n - k, feats[0], feats[1], feats[2], feats[3])
+                    D[w] -= k
+                blo, bhi = r_
+                feats[w] = fw
+                if blo + bonus < lo:
+                    lo = blo + bonus
+                if bhi + bonus > hi:
+                    hi = bhi + bonus
+            return lo, hi
 
         def static_bounds(n: int, f0: int, f1: int, f2: int, f3: int) -> tuple[int, int]:
             """Bounds on the hero's value from a trick boundary, over a superset of
@@ -1191,7 +1299,8 @@ class _Search:
             八支's test, on a last trick of one or more tiles; bonuses range over
             the 至尊 / 文尊 / fours still held.
             """
-            key = (D[0], D[1], D[2], D[3], n, f0, f1, f2, f3, X[1])
+            key = (D[0] | D[1] << 4 | D[2] << 8 | D[3] << 12 | X[1] << 16 | n << 17,
+                   f0, f1, f2, f3)
             r = BC.get(key)
             if r is not None:
                 return r
@@ -1342,7 +1451,8 @@ class _Search:
             h0, h1, h2, h3 = H
             h = H[leader]
             d0, d1, d2, d3 = D
-            first = d0 + d1 + d2 + d3 == 0
+            sd = d0 + d1 + d2 + d3
+            first = sd == 0
             k0, k1, k2, k3 = h0, h1, h2, h3
             if not down_rule and pruning:
                 i0, i1, i2, i3 = II
@@ -1370,7 +1480,7 @@ class _Search:
                     k3 = -1
             ext = d0 | d1 << 4 | d2 << 8 | d3 << 12 | leader << 16 | X[1] << 18 | n << 19
             down_pres = 0
-            if sweep and max(d0, d1, d2, d3) == d0 + d1 + d2 + d3:
+            if sweep and (d0 == sd or d1 == sd or d2 == sd or d3 == sd):
                 # dead seats' tiles will all go face down: count them as down already
                 down = COPIESI - X[0]
                 if k0 >= 0:
@@ -1469,6 +1579,8 @@ class _Search:
             shown0 = X[0]
             flt0 = X[1]
             inf_l = II[leader]
+            dpack = d0 | d1 << 4 | d2 << 8 | d3 << 12
+            dx = dpack | flt0 << 16
             for L in leads:
                 if L < 1000:
                     m = P_MASK[L]
@@ -1479,8 +1591,12 @@ class _Search:
                     X[0] = shown0 + m
                     if first:
                         X[1] = bool(P_FLAGS[L] & TOP)
+                        dxl = dpack | X[1] << 16
+                    else:
+                        dxl = dx
                     try:
-                        v = follow(leader, nxt, 1, n, k, n == k, L, L, leader, False, alpha, beta)
+                        v = follow(leader, nxt, 1, n, k, n == k, L, L, leader, False, alpha, beta,
+                                   dxl)
                     finally:
                         H[leader] = h
                         II[leader] = inf_l
@@ -1491,7 +1607,8 @@ class _Search:
                     H[leader] = hd
                     II[leader] = IC.get(hd) or info(hd)
                     try:
-                        v = follow(leader, nxt, 1, n, 1, n == 1, -1, -1, -1, False, alpha, beta)
+                        v = follow(leader, nxt, 1, n, 1, n == 1, -1, -1, -1, False, alpha, beta,
+                                   dx)
                     finally:
                         H[leader] = h
                         II[leader] = inf_l
@@ -1528,6 +1645,11 @@ class _Search:
         self._lead_node = lead_node
         self._static_bounds = static_bounds
 
+    def _dx(self) -> int:
+        """follow's ``dx``: the 棟 and first_lead_top as in the bound-cache key."""
+        D = self.D
+        return D[0] | D[1] << 4 | D[2] << 8 | D[3] << 12 | bool(self.X[1]) << 16
+
     def run(self, root: _Root, option: tuple[str, int], alpha: int = -INF,
             beta: int = INF) -> int:
         """The value of one root action within the window (fail-soft)."""
@@ -1552,10 +1674,11 @@ class _Search:
                     X[1] = bool(P_FLAGS[x] & _TOP)
                 II[:] = [info(h) for h in H]
                 return follow(leader, seat + 1 & 3, 1, n, P_SIZE[x], n == P_SIZE[x], x, x,
-                              leader, False, alpha, beta)
+                              leader, False, alpha, beta, self._dx())
             H[seat] -= ONE[x]
             II[:] = [info(h) for h in H]
-            return follow(leader, seat + 1 & 3, 1, n, 1, n == 1, -1, -1, -1, False, alpha, beta)
+            return follow(leader, seat + 1 & 3, 1, n, 1, n == 1, -1, -1, -1, False, alpha, beta,
+                          self._dx())
         lead_pid, best_pid, best_seat, closed = (root.lead_pid, root.best_pid, root.best_seat,
                                                  root.closed)
         if kind == "play":
@@ -1572,7 +1695,7 @@ class _Search:
             return resolve(leader, n, k, root.last, lead_pid, best_pid, best_seat, closed,
                            alpha, beta)
         return follow(leader, seat + 1 & 3, root.step + 1, n, k, root.last, lead_pid, best_pid,
-                      best_seat, closed, alpha, beta)
+                      best_seat, closed, alpha, beta, self._dx())
 
     def value(self, root: _Root, option: tuple[str, int], guess: int = 0) -> int:
         """The exact value of one root action: MTD(f), null-window tests around ``guess``."""
