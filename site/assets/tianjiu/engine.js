@@ -60,6 +60,7 @@ function createClient() {
     calls: 0,
     timeline: [], // [{stage, at}] ms since the worker started: runtime, snapshot, wheel, import, ready
     start: null, // how the engine started: "cold" | "snapshot"
+    marks: null, // {step: ms since the worker started}: module, wheel-fetched, pyodide, installed, imported
     early: false, // the worker was started from <head> (before this module ran)
     snapshot: null, // the repeat-load snapshot: saving | saved | restored | refused: … | not saved: …
     snapshotBytes: null,
@@ -121,6 +122,7 @@ function createClient() {
       state.version = m.version;
       state.python = m.python;
       state.start = m.start;
+      state.marks = m.marks || null;
       if (m.start === "snapshot") state.snapshot = "restored";
       state.readyAt = performance.now();
       state.timeline.push({ stage: "ready", at: m.at });
