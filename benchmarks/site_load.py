@@ -50,7 +50,7 @@ from tianjiu_site.serve import start_background  # noqa: E402
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-READY = "['ready', 'error'].includes(document.documentElement.dataset.engine)"
+READY = "document.documentElement && ['ready', 'error'].includes(document.documentElement.dataset.engine)"
 TIMEOUT = 120_000
 POLL = 200   # ms between the checks of a wait (not "raf": see the docstring)
 TARGET_OVER_FLOOR_MS = 300      # issue 12: cold engine ready <= floor + 0.3 s on every widget page
