@@ -86,11 +86,18 @@ PROBE = """
 })();
 (() => {   // every widget out of "loading" (the first engine answers drawn): a working page
   window.__widgetsAt = null;
+  let quiet = 0, at = null;
   const timer = setInterval(() => {
     if (document.readyState === "loading") return;
+    // (the engine ready, and no widget loading in three checks running: a widget may add
+    // another once its data has arrived, as the daily puzzle does)
     const widgets = document.querySelectorAll('[data-state]');
-    if (!widgets.length || document.querySelector('[data-state=loading]')) return;
-    window.__widgetsAt = performance.now();
+    const done = document.documentElement.dataset.engine === 'ready' && widgets.length
+      && !document.querySelector('[data-state=loading]');
+    quiet = done ? quiet + 1 : 0;
+    if (quiet === 1) at = performance.now();
+    if (quiet < 3) return;
+    window.__widgetsAt = at;
     clearInterval(timer);
   }, 50);
 })();
@@ -162,6 +169,7 @@ def cold_page(browser, url: str, path: str) -> dict:
     page.wait_for_function("window.__widgetsAt !== null", timeout=TIMEOUT, polling=POLL)
     status["tile"] = page.evaluate("window.__tileAt")
     status["widgets"] = page.evaluate("window.__widgetsAt")
+    status["firstCall"] = page.evaluate("TianJiu.status().firstCall")
     context.close()
     return status
 
@@ -281,6 +289,8 @@ def main() -> int:
                         "worker_started_ms": med(r["startedAt"] for r in runs),
                         "first_tile_paint_ms": med(r["tile"] for r in runs),
                         "widgets_ready_ms": med(r["widgets"] for r in runs),
+                        "first_call": {"op": (runs[0].get("firstCall") or {}).get("op"),
+                                       "ms": med((r.get("firstCall") or {}).get("ms") for r in runs)},
                         "early": all(r.get("early") for r in runs),
                         "marks_ms": {k: med((r.get("marks") or {}).get(k) for r in runs)
                                      for k in (runs[0].get("marks") or {})},
@@ -292,6 +302,10 @@ def main() -> int:
             results["vs"] = {label: {name: {
                 "engine_ready_ms": med(a["readyAt"] - b["readyAt"] for a, b in zip(cold["this build"][name], cold[label][name])),
                 "widgets_working_ms": med(a["widgets"] - b["widgets"] for a, b in zip(cold["this build"][name], cold[label][name])),
+                "first_request_ms": med((a.get("firstCall") or {}).get("ms") - (b.get("firstCall") or {}).get("ms")
+                                        for a, b in zip(cold["this build"][name], cold[label][name])
+                                        if (a.get("firstCall") or {}).get("ms") is not None
+                                        and (b.get("firstCall") or {}).get("ms") is not None),
             } for name in PAGES} for label in sites if label != "this build"}
             results["repeat_baselines"] = {label: repeat_load(browser, u, args.runs)
                                            for label, u in sites.items() if label != "this build"}
@@ -319,6 +333,7 @@ def main() -> int:
         print(f"  cold engine ready  {name:<20} {r['ready_ms']:>5} ms = floor {r['over_floor_ms']:+d} ms (paired)   "
               f"(first tile painted {r['first_tile_paint_ms']} ms; worker started {r['worker_started_ms']} ms"
               f"{' from <head>' if r['early'] else ''}; every widget working {r['widgets_ready_ms']} ms; "
+              f"first request {r['first_call']['op']} {r['first_call']['ms']} ms inside Python; "
               f"worker steps {r['marks_ms'] or r['stages_ms']}; runs {r['runs']})")
     for label, r in [*results["repeat_baselines"].items(), ("this build", results["repeat"])]:
         print(f"  repeat full load   home ({label}){' ' * max(0, 12 - len(label))} {r['ready_ms']:>5} ms = {r['ready_ms'] / f['cached_ms']:.2f} x cached floor "
@@ -358,6 +373,7 @@ def verdicts(results: dict) -> None:
     for label, pages in results["vs"].items():
         print(f"  COMPARED this build - {label} (median of paired differences, negative = this build faster): "
               + "; ".join(f"{name} engine ready {d['engine_ready_ms']:+d} ms, every widget working {d['widgets_working_ms']:+d} ms"
+                          + (f", first request inside Python {d['first_request_ms']:+d} ms" if d['first_request_ms'] is not None else "")
                           for name, d in pages.items()))
     r = results["repeat"]
     ratio = r["ready_ms"] / f["cached_ms"]

@@ -61,6 +61,7 @@ function createClient() {
     timeline: [], // [{stage, at}] ms since the worker started: runtime, snapshot, wheel, import, ready
     start: null, // how the engine started: "cold" | "snapshot"
     marks: null, // {step: ms since the worker started}: module, wheel-fetched, pyodide, installed, imported
+    firstCall: null, // {op, ms}: the first request and its time inside Python (imports of its op module included)
     early: false, // the worker was started from <head> (before this module ran)
     snapshot: null, // the repeat-load snapshot: saving | saved | restored | refused: … | not saved: …
     snapshotBytes: null,
@@ -96,6 +97,7 @@ function createClient() {
       const call = pending.get(m.id);
       if (!call) return;
       pending.delete(m.id);
+      if (!state.firstCall) state.firstCall = { op: call.op, ms: m.took ?? null };
       if (m.error !== undefined) {
         call.reject(new EngineError("EngineCrash", m.error));
         return;
@@ -248,7 +250,7 @@ function createClient() {
         return;
       }
       const id = nextId++;
-      pending.set(id, { resolve, reject });
+      pending.set(id, { resolve, reject, op: req.op });
       state.calls += 1;
       worker.postMessage({ id, json: JSON.stringify(req) });
     }));

@@ -13,7 +13,7 @@
 //                  benchmarks/site_load.py: module, wheel-fetched, pyodide, installed, imported)
 //                  {type: "error", message}              (start-up failed)
 //   page → worker  {id, json}        json = a bridge request as JSON text
-//   worker → page  {id, json}        json = the bridge's JSON answer
+//   worker → page  {id, json, took} json = the bridge's JSON answer; took = ms inside Python
 //                  {id, error}       the call itself crashed (not an engine error)
 // Engine errors (bad tiles, illegal plays) are ordinary answers {"ok": false, …}
 // from tianjiu_core/bridge/; the worker never interprets requests.
@@ -205,7 +205,9 @@ if (MODE === "make") {
     if (typeof id !== "number") return;
     try {
       await ready;
-      post({ id, json: handleJson(json) });
+      const began = performance.now();
+      const answer = handleJson(json);
+      post({ id, json: answer, took: Math.round(performance.now() - began) });
     } catch (err) {
       post({ id, error: String((err && err.message) || err) });
     }
