@@ -363,6 +363,11 @@ def verdicts(results: dict) -> None:
     f = results["floor"]
     load = f"load {results['load_before'][0]:.1f} → {results['load_after'][0]:.1f}"
     print(f"verdicts (this build; bare-Pyodide floor cold {f['cold_ms']} ms, cached {f['cached_ms']} ms; {load}):")
+    spread = max(f["cold_runs"]) - min(f["cold_runs"])
+    cores = os.cpu_count() or 1
+    if spread > 10 * TARGET_OVER_FLOOR_MS or max(results["load_before"][0], results["load_after"][0]) > cores:
+        print(f"  CAUTION: load average over {cores} cores and/or the floor's cold runs spread over {spread} ms: "
+              f"a difference of {TARGET_OVER_FLOOR_MS} ms is within the noise of this run — re-run on a quiet machine")
     for name, r in results["cold"].items():
         if not name.endswith("(this build)"):
             continue
@@ -375,6 +380,12 @@ def verdicts(results: dict) -> None:
               + "; ".join(f"{name} engine ready {d['engine_ready_ms']:+d} ms, every widget working {d['widgets_working_ms']:+d} ms"
                           + (f", first request inside Python {d['first_request_ms']:+d} ms" if d['first_request_ms'] is not None else "")
                           for name, d in pages.items()))
+    own = {name.split(" (")[0]: r["marks_ms"]["imported"] - r["marks_ms"]["pyodide"]
+           for name, r in results["cold"].items()
+           if name.endswith("(this build)") and {"imported", "pyodide"} <= set(r["marks_ms"])}
+    if own:
+        print("  MEASURED the worker's own work after loadPyodide (wheel installed, bridge imported; steady "
+              "under load): " + ", ".join(f"{name} {ms} ms" for name, ms in own.items()))
     r = results["repeat"]
     ratio = r["ready_ms"] / f["cached_ms"]
     print(f"  {'MET    ' if ratio <= TARGET_REPEAT_RATIO else 'NOT MET'} repeat full load <= "
