@@ -96,9 +96,10 @@ const options = () => ({
 
 /** Import the engine straight from its wheel: a pure-Python wheel is a zip, and a zip on
  *  sys.path is imported by zipimport, which reads only the modules asked for (unpacking the
- *  whole wheel into site-packages cost 0.1–1.3 s of a cold start, measured under load).  The build puts beside each
- *  module its .pyc compiled by this very Python (tianjiu_site/pyc.py), so nothing is compiled
- *  here either; a .pyc that does not match its source is ignored (checked-hash). */
+ *  whole wheel into site-packages cost 0.1–1.3 s of a cold start, measured under load).  The
+ *  build puts beside each module its .pyc compiled by this very Python (tianjiu_site/pyc.py),
+ *  so nothing is compiled here either; a .pyc that does not match its source is ignored
+ *  (checked-hash). */
 const WHEEL_PATH = `/tianjiu/${BUILD.wheel.split("/").pop()}`;
 async function installWheel(pyodide) {
   post({ type: "progress", stage: "wheel" });
