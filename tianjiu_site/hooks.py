@@ -130,5 +130,8 @@ def on_post_build(config):
         runtime.write_dev_service_worker(site_dir)
     else:
         runtime.write_service_worker(site_dir, info)
-    log.info("tianjiu runtime: %s (build %s) in %s; pyodide-lock.json: %s", info["wheel"], info["hash"],
-             posixpath.join(config.site_dir, runtime.RUNTIME_DIR), info["lock"])
+    log.info("tianjiu runtime: %s (build %s) in %s; pyodide-lock.json: %s; .pyc: %s", info["wheel"], info["hash"],
+             posixpath.join(config.site_dir, runtime.RUNTIME_DIR), info["lock"], info["pyc"])
+    if info["pyc"].startswith("not compiled"):   # (info, not a warning: --strict builds still work)
+        log.info("tianjiu: the engine wheel ships without .pyc (%s): each module compiles in the browser",
+                 info["pyc"])

@@ -12,7 +12,8 @@ site copies:
                               strings in three languages, engine labels
 ``tiles.svg``                 the tile sprite (:func:`tianjiu_core.svg.sprite_svg`)
 ``pyodide/``                  Pyodide, copied from ``node_modules/pyodide``, and beside it
-                              the ``tianjiu_core`` wheel (``python -m build``), registered in
+                              the ``tianjiu_core`` wheel (``python -m build``; with each
+                              module's ``.pyc`` compiled by Pyodide: :mod:`.pyc`), registered in
                               ``pyodide/pyodide-lock.json`` by ``pyodide lockfile add-wheels``
                               (:func:`register_wheel`) so that ``loadPackage("tianjiu-core")``
                               finds it like any Pyodide package
@@ -38,7 +39,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from . import hans
+from . import hans, pyc
 
 __all__ = ["ROOT", "RUNTIME_DIR", "PYODIDE_FILES", "build_wheel", "write_runtime",
            "write_service_worker", "load_strings", "SiteBuildError", "needs_engine", "head_start"]
@@ -301,7 +302,9 @@ def write_runtime(site_dir: Path, docs_dir: Path, *, offline: bool = True) -> di
         "Pyodide (https://pyodide.org), Mozilla Public License 2.0; copied unmodified from the "
         "npm package `pyodide` pinned in package-lock.json.\n", encoding="utf-8")
 
-    wheel = build_wheel()
+    # the wheel with each module's .pyc compiled by Pyodide's Python under Node (pyc.py); the
+    # plain wheel, and the reason, when that cannot be done
+    wheel, compiled = pyc.compile_wheel(build_wheel())
     shutil.rmtree(rt / "wheels", ignore_errors=True)   # (where the wheel was before issue 12)
     for old in pyo_dst.glob("tianjiu_core-*.whl"):
         old.unlink()
@@ -337,7 +340,8 @@ def write_runtime(site_dir: Path, docs_dir: Path, *, offline: bool = True) -> di
     (rt / "generated.js").write_text(generated_js(wheel.name, strings, build_hash, offline), encoding="utf-8")
     (rt / "build.js").write_text(build_js(wheel.name, build_hash, offline), encoding="utf-8")
     import tianjiu_core
-    return {"version": tianjiu_core.__version__, "hash": build_hash, "wheel": wheel.name, "lock": lock}
+    return {"version": tianjiu_core.__version__, "hash": build_hash, "wheel": wheel.name, "lock": lock,
+            "pyc": compiled}
 
 
 def lock_tool() -> Path | None:

@@ -143,3 +143,38 @@ def test_the_one_line_embed_from_another_origin(site, tab, other_origin):
     tab.page.wait_for_function("document.querySelector('tj-playground').dataset.play !== 'four'")
     assert "Pair of Mooy" in tab.page.inner_text(".tj-tray[data-tray=a] .tj-tray__verdict")
     assert tab.problems() == []
+
+
+def test_while_the_engine_starts_nothing_moves_off_screen(site, tab):
+    """Whatever moves costs frames, CPU taken from the engine's start (on the home page the header's
+    pulsing dot and the daily puzzle's spinner just below the fold cost ~1 s of compositor CPU,
+    benchmarks/site_load.py): while the engine loads, the header's dot is still and a widget's
+    spinner turns only while it is on screen."""
+    held, released = [], []
+    tab.page.context.route("**/pyodide.asm.wasm",   # keep the engine loading until released
+                           lambda route: route.continue_() if released else held.append(route))
+    tab.page.add_init_script("globalThis.TIANJIU_SNAPSHOT = false")
+    tab.page.goto(tab.url(""), wait_until="domcontentloaded")
+    tab.page.wait_for_selector("tj-puzzle .tj-status[data-kind=loading]", timeout=30_000)
+    tab.page.wait_for_timeout(500)                       # (the IntersectionObserver has answered)
+    running = """() => ({engine: document.documentElement.dataset.engine,
+        moving: document.getAnimations().filter((a) => a.playState === "running").map((a) => {
+            const box = a.effect.target.getBoundingClientRect();
+            return {name: a.animationName, top: Math.round(box.top), bottom: Math.round(box.bottom)};
+        })})"""
+    now = tab.page.evaluate(running)
+    assert held and now["engine"] == "loading", now
+    height = tab.page.evaluate("innerHeight")
+    assert all(m["name"] == "tj-spin" and m["bottom"] > 0 and m["top"] < height for m in now["moving"]), now
+    assert tab.page.evaluate("document.querySelector('tj-puzzle .tj-status').getBoundingClientRect().top") > height
+    tab.page.evaluate("document.querySelector('tj-puzzle .tj-status').scrollIntoView({block: 'center'})")
+    tab.page.wait_for_timeout(500)
+    now = tab.page.evaluate(running)
+    assert now["engine"] == "loading" and [m["name"] for m in now["moving"]] == ["tj-spin"], now
+    released.append(True)
+    for route in held:
+        route.continue_()
+    assert tab.wait_engine() == "ready"
+    tab.wait_widgets()
+    assert tab.page.evaluate("document.getAnimations().filter((a) => a.playState === 'running').length") == 0
+    assert tab.problems() == []

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 import hashlib
 import importlib
+import importlib.resources
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -102,10 +103,11 @@ def fingerprint(way: HouseWay) -> str:
     """A hash of the house way's record and of the sources that decide its settings: a stored
     table is used only while it matches (else the settings are computed again)."""
     h = hashlib.sha256(repr(way).encode())
-    here = Path(__file__).resolve().parent
+    # (through importlib.resources: the browser imports the engine from its wheel, a zip file)
+    here = importlib.resources.files(__package__)
     try:
         for name in _ENGINE_FILES:
-            h.update((here / name).read_bytes())
+            h.update(here.joinpath(name).read_bytes())
     except OSError:          # sources not installed: no stored table can be trusted
         return ""
     return h.hexdigest()[:16]

@@ -60,6 +60,8 @@ function createClient() {
     calls: 0,
     timeline: [], // [{stage, at}] ms since the worker started: runtime, snapshot, wheel, import, ready
     start: null, // how the engine started: "cold" | "snapshot"
+    marks: null, // {step: ms since the worker started}: module, wheel-fetched, pyodide, installed, imported
+    firstCall: null, // {op, ms}: the first request and its time inside Python (imports of its op module included)
     early: false, // the worker was started from <head> (before this module ran)
     snapshot: null, // the repeat-load snapshot: saving | saved | restored | refused: … | not saved: …
     snapshotBytes: null,
@@ -95,6 +97,7 @@ function createClient() {
       const call = pending.get(m.id);
       if (!call) return;
       pending.delete(m.id);
+      if (!state.firstCall) state.firstCall = { op: call.op, ms: m.took ?? null };
       if (m.error !== undefined) {
         call.reject(new EngineError("EngineCrash", m.error));
         return;
@@ -121,6 +124,7 @@ function createClient() {
       state.version = m.version;
       state.python = m.python;
       state.start = m.start;
+      state.marks = m.marks || null;
       if (m.start === "snapshot") state.snapshot = "restored";
       state.readyAt = performance.now();
       state.timeline.push({ stage: "ready", at: m.at });
@@ -246,7 +250,7 @@ function createClient() {
         return;
       }
       const id = nextId++;
-      pending.set(id, { resolve, reject });
+      pending.set(id, { resolve, reject, op: req.op });
       state.calls += 1;
       worker.postMessage({ id, json: JSON.stringify(req) });
     }));

@@ -53,6 +53,12 @@ export function explain(err, lang) {
   return `${t(lang, "error.unexpected")}${lang === "en" ? ": " : "："}${(err && err.message) || err}`;
 }
 
+// A loading spinner turns only while it is on screen (CSS: .tj-status[data-onscreen]): whatever
+// moves on the page costs frames — CPU taken from the engine's start on a small machine.
+const onScreen = typeof IntersectionObserver === "undefined" ? null : new IntersectionObserver((entries) => {
+  for (const entry of entries) entry.target.toggleAttribute("data-onscreen", entry.isIntersecting);
+});
+
 export class TjWidget extends HTMLElement {
   /** Set to false in widgets that never call the engine (e.g. <tj-tiles>). */
   static needsEngine = true;
@@ -64,6 +70,8 @@ export class TjWidget extends HTMLElement {
     this.classList.add("tj-widget");
     this.state = "loading";
     this.statusEl = h("p", { class: "tj-status", role: "status", "aria-live": "polite" });
+    if (onScreen) onScreen.observe(this.statusEl);
+    else this.statusEl.dataset.onscreen = "";
     try {
       this.render();
     } catch (err) {

@@ -8,10 +8,12 @@
 // Protocol (all messages are plain objects, each with `at`: ms since the worker started):
 //   worker → page  {type: "progress", stage: "runtime" | "snapshot" | "wheel" | "import"}
 //                  {type: "snapshot-failed", reason}      a saved snapshot was refused: normal start
-//                  {type: "ready", version, python, ms, start: "cold" | "snapshot"}
+//                  {type: "ready", version, python, ms, start: "cold" | "snapshot", marks}
+//                  (marks: {name: ms since the worker started} of each step of the start, for
+//                  benchmarks/site_load.py: module, wheel-fetched, pyodide, installed, imported)
 //                  {type: "error", message}              (start-up failed)
 //   page → worker  {id, json}        json = a bridge request as JSON text
-//   worker → page  {id, json}        json = the bridge's JSON answer
+//   worker → page  {id, json, took} json = the bridge's JSON answer; took = ms inside Python
 //                  {id, error}       the call itself crashed (not an engine error)
 // Engine errors (bad tiles, illegal plays) are ordinary answers {"ok": false, …}
 // from tianjiu_core/bridge/; the worker never interprets requests.
@@ -32,6 +34,8 @@ const snapshotKey = new URL(`./snapshot/${BUILD.version}-${BUILD.hash}.bin`, imp
 
 let handleJson = null;
 let settled = false;   // start-up ended (ready or error): report it once
+const marks = {};      // step → ms since the worker started (posted with "ready")
+const mark = (name) => { marks[name] = Math.round(performance.now() - t0); };
 
 function post(message) {
   self.postMessage({ ...message, at: Math.round(performance.now() - t0) });
@@ -57,10 +61,12 @@ self.addEventListener("unhandledrejection", (event) => {
 const wheelURL = new URL(BUILD.wheel, import.meta.url).href;
 const wheelBytes = fetch(wheelURL).then(async (r) => {
   if (!r.ok) throw new Error(`HTTP ${r.status}`);
-  return new Uint8Array(await r.arrayBuffer());
+  const bytes = new Uint8Array(await r.arrayBuffer());
+  mark("wheel-fetched");
+  return bytes;
 }).catch((err) => { throw new Error(`could not load the engine wheel ${wheelURL}: ${err.message || err}`); });
 wheelBytes.catch(() => {}); // awaited below; never an unhandled rejection of its own
-const pyodideModule = import("./pyodide/pyodide.mjs").catch((err) => {
+const pyodideModule = import("./pyodide/pyodide.mjs").then((m) => { mark("module"); return m; }, (err) => {
   throw new Error(`Pyodide is missing or unreadable at ${new URL("./pyodide/", import.meta.url).href} (${err.message || err})`);
 });
 pyodideModule.catch(() => {});
@@ -88,16 +94,25 @@ const options = () => ({
   stderr: (text) => console.warn("[tianjiu engine]", text),
 });
 
-/** Put the wheel's files in site-packages (a pure-Python wheel is a zip: no package manager). */
+/** Import the engine straight from its wheel: a pure-Python wheel is a zip, and a zip on
+ *  sys.path is imported by zipimport, which reads only the modules asked for (unpacking the
+ *  whole wheel into site-packages cost 0.1–1.3 s of a cold start, measured under load).  The
+ *  build puts beside each module its .pyc compiled by this very Python (tianjiu_site/pyc.py),
+ *  so nothing is compiled here either; a .pyc that does not match its source is ignored
+ *  (checked-hash). */
+const WHEEL_PATH = `/tianjiu/${BUILD.wheel.split("/").pop()}`;
 async function installWheel(pyodide) {
   post({ type: "progress", stage: "wheel" });
-  pyodide.unpackArchive(await wheelBytes, "wheel");
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  pyodide.FS.mkdirTree("/tianjiu");
+  pyodide.FS.writeFile(WHEEL_PATH, await wheelBytes);
+  pyodide.runPython(`import sys\nif ${JSON.stringify(WHEEL_PATH)} not in sys.path: sys.path.insert(0, ${JSON.stringify(WHEEL_PATH)})`);
+  mark("installed");
 }
 
 async function coldStart() {
   const { loadPyodide } = await pyodideModule;
   const pyodide = await loadPyodide(options());
+  mark("pyodide");
   await installWheel(pyodide);
   return pyodide;
 }
@@ -106,8 +121,10 @@ async function snapshotStart(bytes) {
   const { loadPyodide } = await pyodideModule;
   post({ type: "progress", stage: "snapshot" });
   const pyodide = await loadPyodide({ ...options(), _loadSnapshot: bytes });
+  mark("pyodide");
   // The heap came back, files did not (the file system lives outside it): put the wheel back
-  // for tracebacks and anything imported later, and give Python fresh randomness.
+  // (the same bytes at the same path: zipimport's index of it, in the heap, stays right) for
+  // tracebacks and anything imported later, and give Python fresh randomness.
   await installWheel(pyodide);
   pyodide.runPython("import random; random.seed()");
   return pyodide;
@@ -119,6 +136,7 @@ function connect(pyodide) {
   handleJson = bridge.handle_json;
   const [version, python] = pyodide.runPython(
     "import sys, tianjiu_core; [tianjiu_core.__version__, sys.version.split()[0]]").toJs();
+  mark("imported");
   return { version, python };
 }
 
@@ -179,7 +197,7 @@ if (MODE === "make") {
     (info) => {
       if (settled) return;
       settled = true;
-      post({ type: "ready", ...info, ms: Math.round(performance.now() - t0) });
+      post({ type: "ready", ...info, marks, ms: Math.round(performance.now() - t0) });
     },
     startFailed,
   );
@@ -188,7 +206,9 @@ if (MODE === "make") {
     if (typeof id !== "number") return;
     try {
       await ready;
-      post({ id, json: handleJson(json) });
+      const began = performance.now();
+      const answer = handleJson(json);
+      post({ id, json: answer, took: Math.round(performance.now() - began) });
     } catch (err) {
       post({ id, error: String((err && err.message) || err) });
     }
