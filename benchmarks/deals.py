@@ -57,6 +57,8 @@ def parse_seeds(text: str) -> list[int]:
         part = part.strip()
         if "-" in part:
             a, b = part.split("-", 1)
+            if int(b) < int(a):
+                raise ValueError(f"seeds: the range {part!r} runs backwards (write {b}-{a})")
             out.extend(range(int(a), int(b) + 1))
         elif part:
             out.append(int(part))
@@ -174,7 +176,8 @@ def run(seeds: list[int], tiles: int, budget: int, rules: Rules, lines: bool, re
             log(f"    {n_lines} lines played out, {n_cmp} positions against the reference, "
                 f"{n_bad} disagreements")
         per_deal.append(row)
-    out = {"python": platform.python_version(), "implementation": sys.platform,
+    out = {"python": platform.python_version(), "implementation": platform.python_implementation(),
+           "platform": sys.platform,
            "rules": rules.to_dict() if hasattr(rules, "to_dict") else str(rules),
            "tiles": tiles, "budget": budget, "positions": len(cpu), "solved": solved,
            "skipped": skipped,
@@ -189,7 +192,7 @@ def run(seeds: list[int], tiles: int, budget: int, rules: Rules, lines: bool, re
 
 def show(r: dict) -> str:
     mark = ">" if r["solved"] < r["positions"] else ""
-    s = (f"deals at {r['tiles']} tiles a seat — Python {r['python']} ({r['implementation']}), "
+    s = (f"deals at {r['tiles']} tiles a seat — {r['implementation']} {r['python']} ({r['platform']}), "
          f"budget {r['budget']:,} nodes: {r['solved']}/{r['positions']} solved"
          + (f" ({r['skipped']} ended earlier)" if r["skipped"] else "")
          + (f"; CPU median {mark}{r['cpu_median_s'] * 1000:.1f} ms, worst "
@@ -219,7 +222,13 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if not 1 <= args.tiles <= 8:
         p.error("--tiles must be 1–8")
-    result = run(parse_seeds(args.seeds), args.tiles, args.budget, Rules.preset(args.rules),
+    try:
+        seeds = parse_seeds(args.seeds)
+    except ValueError as exc:
+        p.error(f"--{exc}")
+    if not seeds:
+        p.error("--seeds: no seed given")
+    result = run(seeds, args.tiles, args.budget, Rules.preset(args.rules),
                  args.lines, args.ref_tiles, args.verbose)
     if args.pyodide and sys.platform != "emscripten":
         from pyodide_runner import run_json

@@ -191,6 +191,9 @@ def test_the_settlement_is_in_the_page_language(new_tab, tmp_path):
         tab.page.wait_for_selector(f"{W}[data-state=replay]")
         text = tab.page.inner_text(f"{W} .tj-play__items")
         assert words in text, text
+        finish = tab.page.inner_text(f"{W} .tj-play__finish")   # seed 7: a plain finish
+        assert ("plain finish" in finish) if path == "en/play/" else (
+            re.search(r"[結结]，×1", finish) and not re.search(r"[結结]，[結结]", finish)), finish
         if path != "en/play/":
             shown = tab.page.inner_text(f"{W} .tj-play__result")
             assert not re.search(r"[A-Za-z]{2,}", shown.replace("TOML", "")), shown   # (a file format's name)

@@ -70,7 +70,8 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
     if args.time_ms is not None and not 1 <= args.time_ms <= CLI.slice_ms:
         raise TianJiuError(f"--time-ms is a number of milliseconds 1–{CLI.slice_ms:,}")
     if args.time_ms is not None and args.hidden:
-        raise TianJiuError("--time-ms searches open positions: it does not go with --hidden")
+        raise TianJiuError("--time-ms searches open positions: with --hidden give a node --budget "
+                           "instead", zh="--time-ms 只搜明牌局面：暗牌（--hidden）請改用 --budget 限定節點數")
     pos = Position.load(args.file)
     if args.time_ms is not None:
         return _solve_slices(pos, args, out)
@@ -145,5 +146,8 @@ def _solve_slices(pos: Position, args: argparse.Namespace, out: TextIO) -> int:
         mark = " *" if a.group in best else ""
         hi = "" if a.exact else f"{a.hi:+d}"
         lines.append(f"{a.action.notation():<16} {a.lo:>+6d} {hi:>6} {a.group:>5}{mark}")
+    lines.append("* the best action (proven)" if best else
+                 "no action is proven best yet: give more --time-ms (a wide hi is only what any "
+                 "outcome still allows)")
     out.write("\n".join(lines) + "\n")
     return 0

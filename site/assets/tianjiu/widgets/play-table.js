@@ -356,7 +356,9 @@ export class TjPlayTable extends TjWidget {
         h("td", {}, String(r.dong[x])), h("td", { "data-payment": r.payments[x] }, signed(r.payments[x])),
         h("td", {}, signed(this.session ? this.session.score[x] : 0))))));
     const parts = [
-      h("p", { class: "tj-subtitle tj-play__finish" }, this.t("play.resultLine", { seat: seatName(r.finisher, lang), finish, f: st.finish_factor })),
+      h("p", { class: "tj-subtitle tj-play__finish" }, this.t(
+        !r.natural && (st.finish || "plain") === "plain" ? "play.resultLinePlain" : "play.resultLine",
+        { seat: seatName(r.finisher, lang), finish, f: st.finish_factor })),
       h("ul", { class: "tj-play__items" }, items), pay,
     ];
     if (this.state !== "replay") {
