@@ -101,6 +101,12 @@ def check_lines(hand: Hand, sol, budget: int, ref_tiles: int, log) -> tuple[int,
     hero = sol.hero
     lines = compared = bad = 0
     checked: set[str] = set()
+    if hand.tiles_left <= ref_tiles:   # the position itself, then every one on the lines
+        old = reference.solve(hand, hero, budget=budget)
+        compared += 1
+        if _triples(sol) != _triples(old):
+            bad += 1
+            log(f"    reference disagrees at the root: new {_triples(sol)} reference {_triples(old)}")
     for av in sol.actions:
         h = hand.copy()
         base = h.bonuses.payments[hero]
@@ -108,8 +114,9 @@ def check_lines(hand: Hand, sol, budget: int, ref_tiles: int, log) -> tuple[int,
         if h.is_over:
             got, seen = h.result.payments[hero] - base, []
         else:
-            rest, seen = principal_line(h, hero, budget)
-            got = rest + h.bonuses.payments[hero] - base
+            paid = h.bonuses.payments[hero] - base   # a bonus the root action's trick paid
+            rest, seen = principal_line(h, hero, budget)   # (plays h on to its end)
+            got = paid + rest
         lines += 1
         if got != av.value:
             bad += 1

@@ -40,6 +40,15 @@ def test_deals_at_four_tiles_lines_and_reference_agree():
     assert r["disagreements"] == 0
 
 
+def test_a_bonus_paid_on_a_line_counts_once():
+    """Seed 1 at 5 tiles: the line after 北 leads 13 pays a 尊 bonus on the way (the check once
+    counted it twice and reported −8 against the solver's right −6)."""
+    deals = _deals()
+    r = deals.run([1], 5, 1_000_000, Rules(), lines=True, ref_tiles=4, verbose=False)
+    assert r["deals"][0]["value"] == -2 and r["lines"] == 6
+    assert r["disagreements"] == 0
+
+
 def test_deal_position_is_a_trick_boundary_with_the_asked_size():
     deals = _deals()
     hand = deals.deal_position(7, 5, Rules())
