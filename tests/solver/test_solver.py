@@ -7,6 +7,7 @@ import glob
 import json
 import os
 import random
+import sys
 import tomllib
 
 import pytest
@@ -360,14 +361,15 @@ def _static_bounds_of(hand: Hand, hero: int) -> tuple[int, int]:
     return search._static_bounds(root.n, *feats)
 
 
-@pytest.mark.parametrize("variant", range(len(RULE_VARIANTS)))
+@pytest.mark.parametrize("variant", [i for i, v in enumerate(RULE_VARIANTS)
+                                     if not v.get("lead_face_down")])   # (no static bounds there)
 def test_static_bounds_contain_the_value(variant):
     """The exact value (brute force) of random trick-boundary positions of 1–3 tiles lies
     within the static bounds — the outcomes they leave out (a 么 capture its victim can
     avoid, a 么結 that a kept tile blocks) included — for every theme (么 and captors)."""
     rng = random.Random(7000 + variant)
     checked = 0
-    while checked < 40:
+    while checked < (10 if sys.platform == "emscripten" else 25):
         theme = rng.choice(["yao12", "yao15", "yao12", "yao15", "wen_zun", "zhizun", "none",
                             "mixed", "four"])
         hand = random_position(rng, n=rng.choice([1, 2, 2, 3, 3]), theme=theme,
@@ -376,7 +378,7 @@ def test_static_bounds_contain_the_value(variant):
             continue
         hero = rng.randrange(4)
         try:
-            vals = [v for _, v in brute_force(hand, hero, memo=True, max_nodes=30_000)]
+            vals = [v for _, v in brute_force(hand, hero, memo=True, max_nodes=15_000)]
         except TooBig:
             continue
         value = max(vals) if hand.to_act == hero else min(vals)
