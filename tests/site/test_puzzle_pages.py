@@ -263,7 +263,7 @@ def test_solve_by_clicking_then_values_and_undo(tab):
     # progress saved; undo goes back into the line
     saved = storage(tab)
     assert saved["puzzles"][p.id]["status"] == "solved" and saved["history"] == [p.id]
-    assert "已解 1 題" in page.inner_text("tj-puzzle .tj-pz__progress")
+    assert "一次解對 1 題" in page.inner_text("tj-puzzle .tj-pz__progress")
     page.click("tj-puzzle .tj-pz__restart")            # start again: the first position
     assert page.get_attribute("tj-puzzle", "data-state") == "ready"
     assert page.get_attribute("tj-puzzle", "data-moves") == "0"
@@ -353,7 +353,7 @@ def test_wrong_move_is_explained_then_hint_and_retry(tab):
     entry = storage(tab)["puzzles"][p.id]
     assert entry["first"] == entry["status"] == "failed" and entry["later"] is True and entry["tries"] == 1
     assert "missed ✗ (then solved)" in page.inner_text("tj-puzzle .tj-pz__progress")
-    assert "solved 0 · missed 1" in page.inner_text("tj-puzzle .tj-pz__progress")
+    assert "solved first time 0 · missed 1" in page.inner_text("tj-puzzle .tj-pz__progress")
     assert tab.problems() == []
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InconsistentPositionError, NotationError, RulesError
-from ..limits import limit
+from ..limits import limit, quote
 from ..notation import parse_tiles
 from ..paigow.analysis import analyse
 from ..paigow.edge import edge_table
@@ -24,6 +24,7 @@ from ..paigow.hands import CLASS_NAMES, HandValue, evaluate
 from ..paigow.house_ways import DEFAULT_HOUSE_WAY, HOUSE_WAYS, house_way
 from ..paigow.rules import PaiGowRules
 from ..paigow.setting import Setting, big_outcome, check_hand
+from .fields import field_error
 
 __all__ = ["OPS", "paigow_rank", "paigow_compare", "paigow_set", "paigow_edge",
            "paigow_house_ways", "hand_json"]
@@ -35,8 +36,8 @@ MAX_TILES_TEXT = 200
 def _fields(req: dict[str, Any], allowed: set[str], op: str) -> None:
     for key in req:
         if key != "op" and key not in allowed:
-            raise NotationError(f"{op}: unknown field {key!r}; known: {', '.join(sorted(allowed))}",
-                                zh=f"{op}：不認得的欄位 {key!r}")
+            raise NotationError(f"{op}: unknown field {quote(key)}; known: {', '.join(sorted(allowed))}",
+                                zh=f"{op}：不認得的欄位 {quote(key)}")
 
 
 def _need(req: dict[str, Any], field: str) -> Any:
@@ -121,9 +122,9 @@ def _why(p: HandValue, q: HandValue) -> tuple[str, str, str]:
 
 def _side(req: dict[str, Any]) -> str:
     value = req.get("banker", "second")
-    if value not in ("first", "second") or not isinstance(value, str):
-        raise NotationError(f"banker must be \"first\" or \"second\", not {value!r}",
-                            zh="banker 只可以是 \"first\" 或 \"second\"")
+    if not isinstance(value, str) or value not in ("first", "second"):
+        # (quoted by the bridge's quote: a huge int or a deep list is cut, never repr'd whole)
+        raise field_error("banker", '"first" or "second"', value, zh='"first" 或 "second"')
     return value
 
 
