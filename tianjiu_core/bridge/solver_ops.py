@@ -91,6 +91,16 @@ def _known_discards(hand: Hand, pos: Any) -> list[Tile]:
     return known
 
 
+def _open_request(f: Fields) -> tuple[Hand, int | None]:
+    """An open-hand request's position (never a live hand) and ``hero`` (default: the
+    position's own hero, else the seat to act)."""
+    hand, pos = _request_position(f, hidden=False)
+    hero = f.seat_or_none("hero")
+    if hero is None and pos is not None:
+        hero = pos.hero
+    return hand, hero
+
+
 def _budget(f: Fields) -> int:
     """``budget``: search nodes ≥ 1, at most the ``budget`` limit (also the default)."""
     return f.int("budget", 1, limit("budget"), default=min(DEFAULT_BUDGET, limit("budget")))
@@ -103,10 +113,7 @@ def solve_request(req: dict[str, Any]) -> dict[str, Any]:
     (use ``solve_hidden``).  Budget exhaustion is ``BudgetExceededError``.
     """
     f = Fields(req)
-    hand, pos = _request_position(f, hidden=False)
-    hero = f.seat_or_none("hero")
-    if hero is None and pos is not None:
-        hero = pos.hero
+    hand, hero = _open_request(f)
     budget = _budget(f)
     f.done()
     return solve(hand, hero, budget=budget).to_json()
@@ -181,10 +188,7 @@ def solve_start_request(req: dict[str, Any]) -> dict[str, Any]:
     ``hand_id`` is refused (hidden information stays hidden), as by ``solve``.
     """
     f = Fields(req)
-    hand, pos = _request_position(f, hidden=False)
-    hero = f.seat_or_none("hero")
-    if hero is None and pos is not None:
-        hero = pos.hero
+    hand, hero = _open_request(f)
     time_ms = _time_ms(f)
     f.done()
     search = SliceSearch(hand, hero)

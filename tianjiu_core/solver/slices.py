@@ -131,6 +131,14 @@ FOUR_EVENTS = 4
 """四大賀 payments a hand can hold: the four 四大 fours each use both copies of their tiles."""
 
 
+def _check_slice(max_nodes: int | None, time_ms: float | None) -> None:
+    """A slice's limits: ``ValueError`` for ``max_nodes < 1`` or ``time_ms ≤ 0``."""
+    if max_nodes is not None and max_nodes < 1:
+        raise ValueError(f"max_nodes must be at least 1, not {max_nodes}")
+    if time_ms is not None and not time_ms > 0:
+        raise ValueError(f"time_ms must be positive, not {time_ms}")
+
+
 @dataclass(frozen=True)
 class ActionBounds:
     """One legal action of the seat to act and its proven bounds for the hero.
@@ -348,10 +356,7 @@ class SliceSearch:
         so a slice may pass ``max_nodes`` / ``time_ms`` then.  Bounds never widen from one slice to the next.  Raises
         ``ValueError`` for ``max_nodes < 1`` or ``time_ms ≤ 0``.
         """
-        if max_nodes is not None and max_nodes < 1:
-            raise ValueError(f"max_nodes must be at least 1, not {max_nodes}")
-        if time_ms is not None and not time_ms > 0:
-            raise ValueError(f"time_ms must be positive, not {time_ms}")
+        _check_slice(max_nodes, time_ms)
         if self.complete:
             return self.result()
         t0 = time.perf_counter()
@@ -560,10 +565,7 @@ class HiddenSliceSearch:
     def advance(self, max_nodes: int | None = None, time_ms: float | None = None) -> HiddenSliceResult:
         """Work one slice (``max_nodes`` / ``time_ms`` as :meth:`SliceSearch.advance`, over
         the deals in order) and return what is proven (:class:`HiddenSliceResult`)."""
-        if max_nodes is not None and max_nodes < 1:
-            raise ValueError(f"max_nodes must be at least 1, not {max_nodes}")
-        if time_ms is not None and not time_ms > 0:
-            raise ValueError(f"time_ms must be positive, not {time_ms}")
+        _check_slice(max_nodes, time_ms)
         if self.complete:
             return self.result()
         t0 = time.perf_counter()
