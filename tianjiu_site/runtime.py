@@ -232,6 +232,25 @@ w.onerror=function(e){e.preventDefault();q.push(e)};window.__tianjiuEarlyWorker=
 startedAt:performance.now()}}catch(e){}})();</script>"""
 """The first thing in ``<head>`` of a page with an engine widget (see :func:`head_start`)."""
 
+SEARCH_LATER = """<script>/* tianjiu: Material's search worker waits (its messages queued) until the engine is up, \
+the reader turns to search, or 8 s have passed: building the search index takes CPU the engine's start needs \
+on a small machine (benchmarks/site_load.py) */(function(){var R=window.Worker;if(!R||!window.EventTarget)return;\
+function L(u,o){if(!/\\/workers\\/search\\.[^\\/]*js/.test(String(u)))return new R(u,o);\
+var t=new EventTarget(),q=[],w=null,dead=false;function go(){if(w||dead)return;w=new R(u,o);\
+["message","messageerror","error"].forEach(function(k){w.addEventListener(k,function(e){\
+var f=k==="error"?new Event(k):new MessageEvent(k,{data:e.data});t.dispatchEvent(f);\
+if(typeof t["on"+k]==="function")t["on"+k](f)})});while(q.length)w.postMessage(q.shift())}\
+t.postMessage=function(m){w?w.postMessage(m):q.push(m)};t.terminate=function(){dead=true;q=[];if(w)w.terminate()};\
+var d=document.documentElement,up=function(){return /^(ready|error)$/.test(d.dataset.engine||"")};\
+if(up())go();else new MutationObserver(function(r,ob){if(up()){ob.disconnect();go()}})\
+.observe(d,{attributes:true,attributeFilter:["data-engine"]});\
+document.addEventListener("focusin",function(e){var x=e.target;if(x&&x.matches&&x.matches("[data-md-component=search-query]"))go()});\
+setTimeout(go,8000);return t}L.prototype=R.prototype;window.Worker=L})();</script>"""
+"""Also in ``<head>`` of a page with an engine widget, before Material's bundle: its search
+worker (the lunr index of the whole site) is created as usual but starts when the engine is
+ready or failed, when the search box gets the focus, or after 8 s, whichever comes first;
+messages sent to it meanwhile are queued.  Every other worker is created as it asks."""
+
 
 def needs_engine(html: str) -> bool:
     """Whether a page has a widget that calls the engine.
@@ -251,7 +270,7 @@ def head_start(html: str, page_url: str) -> str:
 
     >>> out = head_start('<head><meta charset="utf-8"><title>x</title></head><tj-settle>', "en/playground/")
     >>> out.count("<script>"), '"../../assets/tianjiu/worker.js"' in out
-    (1, True)
+    (2, True)
     >>> head_start('<head><meta charset="utf-8"></head><p>text</p>', "")
     '<head><meta charset="utf-8"></head><p>text</p>'
     """
@@ -260,7 +279,7 @@ def head_start(html: str, page_url: str) -> str:
     worker = "../" * (page_url or "").count("/") + f"{RUNTIME_DIR}/worker.js"
     m = re.search(r"<meta charset=[^>]*>", html)
     at = m.end() if m else html.find("<head>") + len("<head>")
-    return html[:at] + HEAD_START.replace("__WORKER__", worker) + html[at:]
+    return html[:at] + HEAD_START.replace("__WORKER__", worker) + SEARCH_LATER + html[at:]
 
 
 # --------------------------------------------------------------------------- the folder

@@ -42,6 +42,44 @@ def test_engine_pages_start_the_worker_from_head_and_text_pages_when_idle(site, 
     assert tab.problems() == []
 
 
+
+def _search_workers(tab):
+    return sum("/workers/search." in w.url for w in tab.page.workers)
+
+
+def test_search_waits_for_the_engine_on_engine_pages_and_still_answers(site, tab):
+    """On a page with an engine widget, Material's search worker (which builds the lunr index
+    of the site) is created only once the engine is up, so it takes no CPU from the start;
+    search then answers.  Turning to search first starts it at once, and it answers too."""
+    tab.page.add_init_script("globalThis.TIANJIU_SNAPSHOT = false")
+    tab.goto("lessons/03-plays/")
+    if tab.page.evaluate("document.documentElement.dataset.engine") != "ready":
+        assert _search_workers(tab) == 0
+    assert _status(tab)["status"] == "ready"
+    tab.page.wait_for_function("performance.getEntriesByType('resource')"
+                               ".some(e => e.name.includes('/search/search_index.json'))", timeout=30_000)
+    tab.page.keyboard.press("/")
+    tab.page.keyboard.type("banker")
+    tab.page.wait_for_selector(".md-search-result__item", timeout=30_000)
+    assert _search_workers(tab) == 1
+    # a second page load: search asked for before the engine is ready (it is held back by
+    # a route until the search box has the focus)
+    release = []
+    tab.page.route("**/assets/tianjiu/pyodide/pyodide.asm.wasm",
+                   lambda route: release.append(route))
+    tab.page.reload(wait_until="domcontentloaded")
+    tab.page.wait_for_function("typeof window.location$ !== 'undefined'", timeout=30_000)
+    assert _search_workers(tab) == 0 and tab.page.evaluate("document.documentElement.dataset.engine") != "ready"
+    tab.page.keyboard.press("/")
+    tab.page.keyboard.type("banker")
+    tab.page.wait_for_selector(".md-search-result__item", timeout=30_000)
+    assert "banker" in tab.page.locator(".md-search-result").inner_text().lower()
+    for route in release:
+        route.continue_()
+    tab.page.unroute("**/assets/tianjiu/pyodide/pyodide.asm.wasm")
+    assert _status(tab)["status"] == "ready"
+    assert tab.problems() == []
+
 def _saved_snapshot(tab):
     tab.page.wait_for_function(SAVED, timeout=90_000)
     status = tab.page.evaluate("TianJiu.status()")
