@@ -56,6 +56,9 @@ def test_search_waits_for_the_engine_on_engine_pages_and_still_answers(site, tab
     if tab.page.evaluate("document.documentElement.dataset.engine") != "ready":
         assert _search_workers(tab) == 0
     assert _status(tab)["status"] == "ready"
+    # (and, the engine up and the tab idle, every widget module is loaded: widgets/index.js)
+    tab.page.wait_for_function("TianJiu.widgets.has('tj-play-table') && TianJiu.widgets.has('tj-paigow-calc')",
+                               timeout=30_000)
     tab.page.wait_for_function("performance.getEntriesByType('resource')"
                                ".some(e => e.name.includes('/search/search_index.json'))", timeout=30_000)
     tab.page.keyboard.press("/")

@@ -269,3 +269,45 @@ def test_screenshots_and_no_sideways_scrolling(new_tab, width):
     assert len(list(SCREENSHOTS.glob(f"*-{width}.png"))) >= len(SHOTS) + 1
     (SCREENSHOTS / "README.txt").write_text(json.dumps(
         {"made by": "tests/site/test_widgets.py::test_screenshots_and_no_sideways_scrolling"}), encoding="utf-8")
+
+
+def test_every_widget_tag_has_its_module_in_the_index():
+    """widgets/index.js's WIDGETS names, for every tag defined in widgets/*.js, the file that
+    defines it or one that imports it; and names no other tag."""
+    import re
+    from pathlib import Path
+    folder = Path(__file__).resolve().parents[2] / "site/assets/tianjiu/widgets"
+    index = (folder / "index.js").read_text(encoding="utf-8")
+    table = dict(re.findall(r'"(tj-[a-z-]+)": "\./([a-z-]+\.js)"', index))
+    defined = {}
+    for js in folder.glob("*.js"):
+        for tag in re.findall(r'defineWidget\("(tj-[a-z-]+)"', js.read_text(encoding="utf-8")):
+            defined[tag] = js.name
+    eager = set(re.findall(r'^import "\./([a-z-]+\.js)";', index, re.M))
+    assert eager == {"tiles.js", "engine-status.js"}
+    for tag, file in defined.items():
+        if file in eager:
+            assert tag not in table, tag
+            continue
+        module = table[tag]
+        assert module == file or f'import "./{file}"' in (folder / module).read_text(encoding="utf-8"), (tag, module)
+    assert set(table) <= set(defined)
+
+
+def test_widget_modules_load_with_their_elements_then_all_when_idle(tab):
+    """A lesson page loads its own widget's module, not the Play table's or Pai Gow's; an element
+    added later loads its module and works; once the engine is up every widget is defined."""
+    tab.page.add_init_script("globalThis.TIANJIU_SNAPSHOT = false")
+    tab.page.route("**/assets/tianjiu/pyodide/pyodide.asm.wasm", lambda route: None)   # held: no engine yet
+    tab.goto("en/lessons/03-plays/")
+    tab.page.wait_for_function("customElements.get('tj-lesson-quiz') !== undefined", timeout=30_000)
+    loaded = tab.page.evaluate("performance.getEntriesByType('resource').map(e => e.name.split('/').pop())")
+    assert "lesson-quiz.js" in loaded
+    assert not {"play-table.js", "paigow-calc.js", "puzzle.js", "playground.js"} & set(loaded), loaded
+    assert tab.page.evaluate("customElements.get('tj-settle')") is None
+    tab.page.evaluate("document.querySelector('article').append(document.createElement('tj-settle'))")
+    tab.page.wait_for_function("customElements.get('tj-settle') !== undefined", timeout=30_000)
+    tab.page.wait_for_selector("tj-settle select, tj-settle input", timeout=30_000)   # drawn, engine or not
+    everything = tab.page.evaluate("TianJiu.loadWidgets().then(() => [...TianJiu.widgets.keys()])")
+    assert {"tj-play-table", "tj-paigow-calc", "tj-puzzle", "tj-daily-puzzle", "tj-lesson-deal"} <= set(everything)
+    assert tab.problems() == []

@@ -17,7 +17,7 @@ import { client, engine, onStatus, EngineError } from "./engine.js";
 import { registry, defineWidget, TjWidget, h, explain } from "./widget.js";
 import { t, langOf, normLang, tileName, playName, label, toHans, engineText } from "./i18n.js";
 import { tileSvg, tileLabel, parseCodes, spriteURL } from "./tiles.js";
-import "./widgets/index.js";
+import { loadAllWidgets } from "./widgets/index.js";
 
 /** Add tianjiu.css to the page unless it is already there. */
 export function ensureStyles() {
@@ -36,8 +36,11 @@ export const TianJiu = Object.freeze({
   status: () => ({ ...client.state }),
   onStatus,
   EngineError,
-  /** Widgets: the registry (tag → {cls, description}), the base class, and how to add one. */
+  /** Widgets: the registry (tag → {cls, description}), the base class, and how to add one.
+   *  A widget's module loads when its element is on the page, and all of them once the engine
+   *  is up and the tab idle; `await TianJiu.loadWidgets()` completes the registry at once. */
   widgets: registry,
+  loadWidgets: loadAllWidgets,
   defineWidget,
   TjWidget,
   h,
