@@ -130,6 +130,8 @@ def valid_requests() -> list[tuple[dict, dict]]:
         ({"op": "hand_record", "hand_id": FINISHED, "seats": {"S": "me"}},
          {"hand_id": (INT, True), "seats": ((dict, NONE), False)}),
         ({"op": "replay_record", "toml": RECORD}, {"toml": (STR, True)}),
+        ({"op": "record_position", "toml": RECORD, "trick": 2, "seat": "S"},
+         {"toml": (STR, True), "trick": (INT, True), "seat": ((str, int), True)}),
         ({"op": "new_hand", "seed": 2, "players": {"E": "club"}},
          {"players": ((str, dict), False)}),
         ({"op": "paigow_rank", "tiles": "66 45"}, {"tiles": ((str, list), True), "rules": ((dict, NONE), False)}),

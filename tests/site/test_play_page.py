@@ -199,3 +199,41 @@ def test_the_settlement_is_in_the_page_language(new_tab, tmp_path):
             assert not re.search(r"[A-Za-z]{2,}", shown.replace("TOML", "")), shown   # (a file format's name)
         tab.shot(f"play-settlement-{ {'play/': 'hant', 'zh-Hans/play/': 'hans'}.get(path, 'en') }-{width}")
         assert tab.problems() == []
+
+
+def test_recap_analyses_your_choice_with_the_solver(tab):
+    """A replayed record's recap values South's choice in a trick with the solver, in slices:
+    the last trick is solved exactly and agrees with the engine in CPython; the first trick
+    (8 tiles) shows proven ranges while it searches, and leaving the step stops it."""
+    from tianjiu_core.tiengow.game import Hand
+    hand = Hand.from_seed(3)
+    while not hand.is_over:
+        hand.act(hand.legal_actions()[0])
+    toml = HandRecord.from_hand(hand).dumps()
+    link = base64.urlsafe_b64encode(toml.encode()).decode().rstrip("=")
+    # what the page must show for trick 7: the position and its exact values, from CPython
+    pos = bridge.handle({"op": "record_position", "toml": toml, "trick": 7, "seat": "S"})["result"]
+    want = bridge.handle({"op": "solve", "position": pos["position"], "hero": "S"})["result"]
+    tab.goto(f"en/play/#hand={link}")
+    page = tab.page
+    page.wait_for_selector(f"{W}[data-state=replay] .tj-play__recap .tj-play__dealt", timeout=90_000)
+    assert page.locator(f"{W} .tj-play__analyse").count() == 0          # the deal itself: no choice yet
+    page.click(f"{W} .tj-play__rnext")
+    page.click(f"{W} .tj-play__analyse")
+    panel = page.locator(f"{W} .tj-play__analysis")
+    panel.locator(".tj-play__choice").first.wait_for(timeout=60_000)
+    ranges = panel.evaluate("p => [...p.querySelectorAll('.tj-play__choice')].map(li => [+li.dataset.lo, +li.dataset.hi])")
+    assert ranges and all(lo <= hi for lo, hi in ranges)
+    assert panel.locator(".tj-play__played").count() == 1
+    page.click(f"{W} .tj-play__rnext")                                   # leave: the search stops
+    for _ in range(5):
+        page.click(f"{W} .tj-play__rnext")
+    assert page.get_attribute(f"{W} .tj-play__recap", "data-step") == "7"
+    page.click(f"{W} .tj-play__analyse")
+    page.wait_for_selector(f"{W} .tj-play__analysis[data-complete=true]", timeout=60_000)
+    shown = panel.evaluate("p => [...p.querySelectorAll('.tj-play__choice')].map(li => [li.dataset.action, +li.dataset.lo, +li.dataset.hi])")
+    assert shown == [[a["action"], a["value"], a["value"]] for a in want["actions"]]
+    best = max(a["value"] for a in want["actions"])
+    assert panel.locator(".tj-play__best").count() == sum(a["value"] == best for a in want["actions"])
+    assert "Solved" in panel.inner_text()
+    assert tab.problems() == []

@@ -93,7 +93,7 @@ OP_MODULES: dict[str, str] = {
     # live hands against engine players
     "new_hand": "hand_ops", "act": "hand_ops", "undo": "hand_ops", "hand_state": "hand_ops",
     "legal_actions": "hand_ops", "hand_record": "hand_ops",
-    "replay_record": "hand_ops", "first_banker": "hand_ops",
+    "replay_record": "hand_ops", "record_position": "hand_ops", "first_banker": "hand_ops",
     # the solver
     "solve": "solver_ops", "solve_hidden": "solver_ops",
     "solve_start": "solver_ops", "solve_continue": "solver_ops", "solve_hidden_start": "solver_ops",

@@ -1,5 +1,6 @@
 """Bridge ops for live hands against engine players: ``new_hand``, ``act``, ``undo``,
-``hand_state``, ``legal_actions``, ``hand_record``, ``replay_record``, ``first_banker``.
+``hand_state``, ``legal_actions``, ``hand_record``, ``replay_record``, ``record_position``,
+``first_banker``.
 
 Hands live in this worker's memory, keyed by ``hand_id`` (at most 32 are kept).  Every answer
 about a live hand is one seat's :class:`~tianjiu_core.tiengow.view.SeatView` (its tiles, the
@@ -267,6 +268,33 @@ def _replay_record(req: dict) -> dict:
     return state
 
 
+def _record_position(req: dict) -> dict:
+    """A finished hand's record, for review: the position just before ``seat`` acts in trick
+    ``trick`` (1–8) of the record ``toml``, every holding shown (the record holds the whole
+    wall, so nothing is hidden that the record does not already show).  Answer: ``{"position":
+    table (as ``solve_start`` takes it), "to_act": seat, "trick": n, "tiles_left": tiles in the
+    seat's hand, "played": what the seat played there (notation)}``.  A record cut short before
+    that point is an ``InconsistentPositionError`` naming ``trick``."""
+    f = Fields(req)
+    text = f.text("toml")
+    number = f.int("trick", 1, 8)
+    seat = f.seat("seat")
+    f.done()
+    record = HandRecord.loads(text)
+    full = record.replay()
+    hand = Hand.from_deal(full.deal_info, record.rules, record.banker_streak)
+    for action in full.log:
+        if len(hand.tricks) == number - 1 and hand.to_act == seat and not hand.is_over:
+            position = Position.from_hand(hand, hero=seat)
+            return {"position": position.to_dict(), "to_act": SEATS[seat], "trick": number,
+                    "tiles_left": len(hand.holdings[seat]), "played": action.notation()}
+        hand.act(action)
+    raise InconsistentPositionError(
+        f"trick: the record has no trick {number} with {SEATS[seat]} to act (it has "
+        f"{len(full.tricks)} tricks)",
+        zh=f"trick：紀錄裏沒有輪到 {SEATS[seat]} 出牌的第 {number} 墩（紀錄共有 {len(full.tricks)} 墩）")
+
+
 OPS = {
     "new_hand": _new_hand,
     "act": _act,
@@ -275,5 +303,6 @@ OPS = {
     "legal_actions": _legal_actions,
     "hand_record": _hand_record,
     "replay_record": _replay_record,
+    "record_position": _record_position,
     "first_banker": _first_banker,
 }

@@ -385,7 +385,7 @@ export class TjPlayTable extends TjWidget {
 
   // ------------------------------------------------------------ recap
   startRecap(state) {
-    this.recap = { state, step: 0 };
+    this.recap = { state, step: 0, toml: this.lastToml };
     this.recapGo(0);
   }
 
@@ -394,6 +394,7 @@ export class TjPlayTable extends TjWidget {
     const st = rc.state;
     const lang = this.language;
     rc.step = Math.max(0, Math.min(st.tricks.length, k));
+    this.analysis = null;   // a running analysis stops asking (the engine keeps nothing busy)
     this.recapEl.dataset.step = String(rc.step);
     const parts = [h("p", { class: "tj-title" }, this.t("play.recapTitle", { n: rc.step, count: st.tricks.length }))];
     if (rc.step === 0) {
@@ -405,11 +406,86 @@ export class TjPlayTable extends TjWidget {
       const tr = st.tricks[rc.step - 1];
       parts.push(h("div", { class: "tj-play__trick" }, tr.actions.map((a) => this.actionView(a, true)),
         h("p", { class: "tj-play__won" }, this.t("play.trickWon", { seat: seatName(tr.winner, lang), n: tr.size }))));
+      if (rc.toml) {
+        const panel = h("div", { class: "tj-play__analysis", "aria-live": "polite" });
+        parts.push(h("div", { class: "tj-play__row" }, h("button", {
+          type: "button", class: "tj-button tj-play__analyse",
+          onclick: (e) => { e.currentTarget.disabled = true; this.analyse(rc.step, panel); },
+        }, this.t("play.analyse", { seat: seatName(ME, lang) }))), panel);
+      }
     }
     parts.push(h("div", { class: "tj-play__row" },
       h("button", { type: "button", class: "tj-button tj-play__rback", disabled: rc.step === 0, onclick: () => this.recapGo(rc.step - 1) }, `◀ ${this.t("play.back")}`),
       h("button", { type: "button", class: "tj-button tj-button--primary tj-play__rnext", disabled: rc.step === st.tricks.length, onclick: () => this.recapGo(rc.step + 1) }, `${this.t("play.forward")} ▶`)));
     this.recapEl.replaceChildren(h("div", { class: "tj-play__recapbox", tabindex: "-1" }, parts));
+  }
+
+  // ------------------------------------------------------------ analysis (review)
+  // The person's choice in one trick of a finished hand, valued by the solver with every hand
+  // open (the record shows them all): ops record_position, then solve_start / solve_continue in
+  // slices of ~100 ms, redrawn after each; bounds are proven from the first answer on.  Leaving
+  // the step (or the recap) stops it: the loop asks no more.  After 30 s it stops and offers more.
+  async analyse(step, panel, searchId = null) {
+    const lang = this.language;
+    const token = {};
+    this.analysis = token;
+    const live = () => this.analysis === token && this.isConnected && panel.isConnected;
+    try {
+      let pos = panel._pos;
+      if (!pos) pos = panel._pos = await this.engine.call("record_position", { toml: this.recap.toml, trick: step, seat: ME });
+      if (!live()) return;
+      let a = searchId === null
+        ? await this.engine.call("solve_start", { position: pos.position, hero: ME, time_ms: 100 })
+        : await this.engine.call("solve_continue", { search_id: searchId, time_ms: 100 });
+      const t0 = performance.now();
+      while (live()) {
+        const over = a.complete || performance.now() - t0 > 30000;
+        this.drawAnalysis(panel, pos, a, over);
+        if (over) return;
+        a = await this.engine.call("solve_continue", { search_id: a.search_id, time_ms: 100 });
+      }
+    } catch (err) {
+      if (!live()) return;
+      if (searchId !== null && err && err.type === "InconsistentPositionError" && /search_id/.test(err.message || "")) {
+        return this.analyse(step, panel);   // dropped for newer searches: start it again
+      }
+      panel.replaceChildren(h("p", { class: "tj-play__msg", role: "alert" }, explain(err, lang)));
+    }
+  }
+
+  drawAnalysis(panel, pos, a, over) {
+    const lang = this.language;
+    const v = (n) => signed(n);
+    const bestLo = Math.max(...a.actions.map((x) => x.lo));
+    const items = a.actions.map((x) => {
+      const text = x.action;
+      const down = text.startsWith("discard ");
+      const codes = (down ? text.slice(8) : text).trim().split(/\s+/);
+      const tags = [];
+      if (text === pos.played.replace(/^[ESWN]: /, "")) tags.push(h("span", { class: "tj-badge tj-play__played" }, this.t("play.analysisPlayed")));
+      if (a.complete ? x.lo === a.value[0] : x.lo >= Math.max(...a.actions.filter((y) => y !== x).map((y) => y.hi), -Infinity)) {
+        tags.push(h("span", { class: "tj-badge tj-play__best" }, this.t("play.analysisBest")));
+      } else if (x.hi < bestLo) {
+        tags.push(h("span", { class: "tj-badge tj-play__worse" }, this.t("play.analysisWorse")));
+      }
+      return h("li", { class: "tj-play__choice", dataset: { lo: x.lo, hi: x.hi, action: text } },
+        row(codes, 32, lang, down ? "is-discard" : ""),
+        h("span", { class: "tj-play__act-what" }, down ? this.t("play.discardedOpen", { tiles: tileNames(codes, lang) }) : tileNames(codes, lang)),
+        h("strong", { class: "tj-play__value" }, x.lo === x.hi ? v(x.lo) : this.t("play.analysisRange", { lo: v(x.lo), hi: v(x.hi) })),
+        h("span", { class: "tj-play__tags" }, tags));
+    });
+    const nodes = a.nodes.toLocaleString(lang === "en" ? "en" : "zh-Hant");
+    const secs = (a.ms / 1000).toFixed(1);
+    const status = a.complete ? this.t("play.analysisExact", { nodes, s: secs })
+      : over ? this.t("play.analysisStopped", { s: secs }) : this.t("play.analysisSearching", { nodes });
+    panel.dataset.complete = String(a.complete);
+    panel.replaceChildren(...[
+      h("p", { class: "tj-subtitle" }, this.t("play.analysisTitle", { n: pos.trick, seat: seatName(ME, lang), k: pos.tiles_left })),
+      h("ul", { class: "tj-play__choices" }, items),
+      h("p", { class: "tj-play__analysis-status" }, status),
+      over && !a.complete ? h("button", { type: "button", class: "tj-button tj-play__analyse-more",
+        onclick: (e) => { e.currentTarget.disabled = true; this.analyse(pos.trick, panel, a.search_id); } }, this.t("play.analysisMore")) : null,
+    ].filter(Boolean));
   }
 
   // ------------------------------------------------------------ records
