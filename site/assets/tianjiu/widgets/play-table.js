@@ -128,7 +128,10 @@ export class TjPlayTable extends TjWidget {
     } catch (err) {
       this.showMsg(explain(err, this.language));
     }
-    this.nextHand();
+    await this.nextHand();
+    // the setup form was long: on a phone the table now starts above the screen
+    const top = this.getBoundingClientRect().top;
+    if (top < 0 || top > innerHeight * 0.5) this.scrollIntoView({ block: "start", behavior: "smooth" });
   }
 
   async nextHand() {
@@ -330,6 +333,7 @@ export class TjPlayTable extends TjWidget {
     for (const x of SEATS) s.score[x] += r.payments[x];
     s.banker = r.next_banker;
     s.streak = r.next_streak;
+    this.lastToml = null;   // (never the previous hand's record: downloads and the analysis use it)
     try {
       const rec = await this.engine.call("hand_record", { hand_id: this.view.hand_id, seats: { S: this.t("play.youName") } });
       this.lastToml = rec.toml;
