@@ -62,3 +62,12 @@ def test_bad_requests_name_the_field(played):
     if len(played.tricks) < 8:
         r = handle({"op": "record_position", "toml": toml, "trick": len(played.tricks) + 1, "seat": "S"})
         assert not r["ok"] and r["error"]["message"].startswith("trick: the record has no trick")
+
+
+def test_a_record_saved_with_a_byte_order_mark_replays(played):
+    """Windows Notepad starts UTF-8 files with a byte-order mark; TOML does not allow one."""
+    toml = "\ufeff" + HandRecord.from_hand(played).dumps()
+    r = handle({"op": "replay_record", "toml": toml})
+    assert r["ok"], r
+    assert r["result"]["result"]["payments"] == dict(zip("ESWN", played.result.payments))
+    assert handle({"op": "record_position", "toml": toml, "trick": 1, "seat": "S"})["ok"]

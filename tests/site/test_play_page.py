@@ -237,3 +237,44 @@ def test_recap_analyses_your_choice_with_the_solver(tab):
     assert panel.locator(".tj-play__best").count() == sum(a["value"] == best for a in want["actions"])
     assert "Solved" in panel.inner_text()
     assert tab.problems() == []
+
+
+def test_recap_analysis_of_a_face_down_lead_and_no_stale_recap(tab):
+    """Under lead_face_down South's options include leading face down ("down 66"): the analysis
+    draws them (it once failed with 'unknown tile code down'), and the recap names such a lead
+    as one.  Leaving for a new session drops the recap: ← → do not bring it back."""
+    toml = None
+    for seed in range(40):
+        st = bridge.handle({"op": "new_hand", "seed": seed, "rules": {"preset": "hk", "lead_face_down": True},
+                            "humans": ["S"], "players": "beginner"})["result"]
+        while not st.get("result"):
+            legal = st["legal"]
+            a = next((x for x in legal if x["kind"] == "down"), legal[0])
+            st = bridge.handle({"op": "act", "hand_id": st["hand_id"], "action": {"kind": a["kind"], "tiles": a["tiles"]}})["result"]
+        text = bridge.handle({"op": "hand_record", "hand_id": st["hand_id"]})["result"]["toml"]
+        if '"S: down' in text:
+            toml = text
+            break
+    assert toml, "no seed gave South a face-down lead"
+    record = HandRecord.loads(toml)
+    hand = record.replay()
+    trick = next(i for i, t in enumerate(hand.tricks, 1) if t.actions[0].kind == "down" and "ESWN"[t.actions[0].seat] == "S")
+    link = base64.urlsafe_b64encode(toml.encode()).decode().rstrip("=")
+    tab.goto(f"en/play/#hand={link}")
+    page = tab.page
+    page.wait_for_selector(f"{W}[data-state=replay] .tj-play__recap .tj-play__dealt", timeout=90_000)
+    for _ in range(trick):
+        page.click(f"{W} .tj-play__rnext")
+    assert "led face down" in page.inner_text(f"{W} .tj-play__recap .tj-play__trick")
+    page.click(f"{W} .tj-play__analyse")
+    panel = page.locator(f"{W} .tj-play__analysis")
+    panel.locator(".tj-play__choice").first.wait_for(timeout=60_000)
+    assert "led face down" in panel.inner_text()
+    assert page.locator(f"{W} .tj-play__analysis .tj-play__msg").count() == 0
+    # a new session: the recap is gone, and the arrow keys do not bring it back
+    page.click(f"{W} .tj-play__rules-again")
+    page.wait_for_selector(f"{W}[data-state=ready]")
+    page.locator("body").press("ArrowRight")
+    page.locator("body").press("ArrowLeft")
+    assert page.locator(f"{W} .tj-play__recap").inner_text().strip() == ""
+    assert tab.problems() == []

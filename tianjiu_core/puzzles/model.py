@@ -205,7 +205,7 @@ class Puzzle:
             raise puzzle_error(where, f"a puzzle is TOML text, not {quote(text)}")
         check_depth(text, where)
         try:
-            data = tomllib.loads(text)
+            data = tomllib.loads(text.removeprefix("\ufeff"))   # (a byte-order mark, as Notepad saves)
         except tomllib.TOMLDecodeError as exc:
             raise puzzle_error(where, f"not valid TOML: {exc}") from None
         except ValueError as exc:   # an integer of more than 4,300 digits

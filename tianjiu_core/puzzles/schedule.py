@@ -64,7 +64,7 @@ class Schedule:
     def loads(cls, text: str, where: str = "schedule") -> Schedule:
         check_depth(text, where)
         try:
-            data = tomllib.loads(text)
+            data = tomllib.loads(text.removeprefix("\ufeff"))   # (a byte-order mark, as Notepad saves)
         except tomllib.TOMLDecodeError as exc:
             raise puzzle_error(where, f"not valid TOML: {exc}") from None
         if data.get("format") != SCHEDULE_FORMAT:

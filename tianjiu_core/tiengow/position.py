@@ -502,7 +502,7 @@ class Position:
         """
         check_depth(text, "position")   # (also refuses text that is not a string)
         try:
-            data = tomllib.loads(text)
+            data = tomllib.loads(text.removeprefix("\ufeff"))   # (a byte-order mark, as Notepad saves)
         except tomllib.TOMLDecodeError as exc:
             raise NotationError(f"position: not valid TOML: {exc}", zh=f"局面：不是正確的 TOML：{exc}") from None
         except ValueError as exc:   # an integer of more than 4,300 digits

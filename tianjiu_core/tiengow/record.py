@@ -239,7 +239,7 @@ class HandRecord:
         (too deep nesting: a NotationError, :mod:`tianjiu_core.limits`)."""
         check_depth(text, "hand record")   # (also refuses text that is not a string)
         try:
-            data = tomllib.loads(text)
+            data = tomllib.loads(text.removeprefix("\ufeff"))   # (a byte-order mark, as Notepad saves)
         except tomllib.TOMLDecodeError as exc:
             raise InconsistentPositionError(f"hand record is not valid TOML: {exc}",
                                             zh=f"牌局紀錄不是正確的 TOML：{exc}") from None

@@ -141,7 +141,7 @@ export class TjPlayTable extends TjWidget {
     const method = s.method || METHODS[seed % METHODS.length];
     this.clearMsg();
     this.resultEl.replaceChildren();
-    this.recapEl.replaceChildren();
+    this.closeRecap();
     try {
       this.view = await this.engine.call("new_hand", { seed, rules: s.rules, banker: s.banker, banker_streak: s.streak,
         method, humans: [ME], players: s.players });
@@ -204,7 +204,9 @@ export class TjPlayTable extends TjWidget {
     const down = a.kind !== "play";
     const n = a.tiles.length + (a.unknown || 0);
     const tiles = down && !(open && a.tiles.length) ? row(n, 36, lang) : row(a.tiles, 36, lang, down ? "is-discard" : "");
-    const what = down ? (a.tiles.length ? this.t("play.discardedOpen", { tiles: tileNames(a.tiles, lang) }) : this.t("play.discarded", { n }))
+    const led = a.kind === "down";   // a face-down lead (lead_face_down), not a 墊
+    const what = down ? (a.tiles.length ? this.t(led ? "play.ledDownOpen" : "play.discardedOpen", { tiles: tileNames(a.tiles, lang) })
+      : this.t(led ? "play.ledDown" : "play.discarded", { n }))
       : tileNames(a.tiles, lang);
     return h("span", { class: `tj-play__act${down ? " is-down" : ""}`, dataset: { seat: a.seat } },
       h("span", { class: "tj-play__act-seat" }, seatName(a.seat, lang)), tiles, h("span", { class: "tj-play__act-what" }, what));
@@ -334,10 +336,16 @@ export class TjPlayTable extends TjWidget {
     s.banker = r.next_banker;
     s.streak = r.next_streak;
     this.lastToml = null;   // (never the previous hand's record: downloads and the analysis use it)
+    const view = this.view;
     try {
-      const rec = await this.engine.call("hand_record", { hand_id: this.view.hand_id, seats: { S: this.t("play.youName") } });
+      const rec = await this.engine.call("hand_record", { hand_id: view.hand_id, seats: { S: this.t("play.youName") } });
       this.lastToml = rec.toml;
       this.save(rec.toml, r.payments[ME]);
+      // a recap of this hand opened while the record was on its way: now it can analyse
+      if (this.recap && this.recap.state === view && !this.recap.toml) {
+        this.recap.toml = rec.toml;
+        this.recapGo(this.recap.step);
+      }
     } catch (err) {
       this.showMsg(explain(err, this.language));
     }
@@ -370,7 +378,7 @@ export class TjPlayTable extends TjWidget {
         how: this.t(v.rules.banker_rotation === "rotate" ? "play.rotate" : "play.winner") })));
       parts.push(h("div", { class: "tj-play__row" },
         h("button", { type: "button", class: "tj-button tj-button--primary tj-play__nexthand", onclick: () => this.nextHand() }, this.t("play.nextHand")),
-        h("button", { type: "button", class: "tj-button tj-play__recapbtn", onclick: () => this.startRecap(v) }, this.t("play.recap")),
+        h("button", { type: "button", class: "tj-button tj-play__recapbtn", onclick: () => this.startRecap(v, this.lastToml && this.view === v && v.result ? this.lastToml : null) }, this.t("play.recap")),
         h("button", { type: "button", class: "tj-button tj-play__download", onclick: () => this.download(this.lastToml) }, this.t("play.download")),
         h("button", { type: "button", class: "tj-button tj-play__share", onclick: () => this.share(this.lastToml) }, this.t("play.share")),
         h("button", { type: "button", class: "tj-button tj-play__rules-again", onclick: () => this.endSession() }, this.t("play.newSession"))));
@@ -383,14 +391,21 @@ export class TjPlayTable extends TjWidget {
     this.tableEl.hidden = true;
     this.setupEl.hidden = false;
     this.resultEl.replaceChildren();
-    this.recapEl.replaceChildren();
+    this.closeRecap();
     this.state = "ready";   // (setup: the every-page test expects "ready")
   }
 
   // ------------------------------------------------------------ recap
-  startRecap(state) {
-    this.recap = { state, step: 0, toml: this.lastToml };
+  /** toml: the record of exactly this hand (analysis needs it), or null until it arrives. */
+  startRecap(state, toml) {
+    this.recap = { state, step: 0, toml };
     this.recapGo(0);
+  }
+
+  closeRecap() {
+    this.recap = null;
+    this.analysis = null;
+    this.recapEl.replaceChildren();
   }
 
   recapGo(k) {
@@ -442,9 +457,12 @@ export class TjPlayTable extends TjWidget {
         ? await this.engine.call("solve_start", { position: pos.position, hero: ME, time_ms: 100 })
         : await this.engine.call("solve_continue", { search_id: searchId, time_ms: 100 });
       const t0 = performance.now();
+      const before = panel._spent || 0;   // wall ms of this analysis's earlier runs ("more")
       while (live()) {
         const over = a.complete || performance.now() - t0 > 30000;
-        this.drawAnalysis(panel, pos, a, over);
+        const spent = before + performance.now() - t0;
+        if (over) panel._spent = spent;
+        this.drawAnalysis(panel, pos, a, over, spent);
         if (over) return;
         a = await this.engine.call("solve_continue", { search_id: a.search_id, time_ms: 100 });
       }
@@ -457,14 +475,15 @@ export class TjPlayTable extends TjWidget {
     }
   }
 
-  drawAnalysis(panel, pos, a, over) {
+  drawAnalysis(panel, pos, a, over, spent) {
     const lang = this.language;
     const v = (n) => signed(n);
     const bestLo = Math.max(...a.actions.map((x) => x.lo));
     const items = a.actions.map((x) => {
       const text = x.action;
-      const down = text.startsWith("discard ");
-      const codes = (down ? text.slice(8) : text).trim().split(/\s+/);
+      const [, how, rest] = /^(discard |down )?(.*)$/.exec(text);   // 墊 / a face-down lead / a play
+      const down = Boolean(how);
+      const codes = rest.trim().split(/\s+/);
       const tags = [];
       if (text === pos.played.replace(/^[ESWN]: /, "")) tags.push(h("span", { class: "tj-badge tj-play__played" }, this.t("play.analysisPlayed")));
       if (a.complete ? x.lo === a.value[0] : x.lo >= Math.max(...a.actions.filter((y) => y !== x).map((y) => y.hi), -Infinity)) {
@@ -474,12 +493,12 @@ export class TjPlayTable extends TjWidget {
       }
       return h("li", { class: "tj-play__choice", dataset: { lo: x.lo, hi: x.hi, action: text } },
         row(codes, 32, lang, down ? "is-discard" : ""),
-        h("span", { class: "tj-play__act-what" }, down ? this.t("play.discardedOpen", { tiles: tileNames(codes, lang) }) : tileNames(codes, lang)),
+        h("span", { class: "tj-play__act-what" }, down ? this.t(how === "down " ? "play.ledDownOpen" : "play.discardedOpen", { tiles: tileNames(codes, lang) }) : tileNames(codes, lang)),
         h("strong", { class: "tj-play__value" }, x.lo === x.hi ? v(x.lo) : this.t("play.analysisRange", { lo: v(x.lo), hi: v(x.hi) })),
         h("span", { class: "tj-play__tags" }, tags));
     });
     const nodes = a.nodes.toLocaleString(lang === "en" ? "en" : "zh-Hant");
-    const secs = (a.ms / 1000).toFixed(1);
+    const secs = (spent / 1000).toFixed(1);
     const status = a.complete ? this.t("play.analysisExact", { nodes, s: secs })
       : over ? this.t("play.analysisStopped", { s: secs }) : this.t("play.analysisSearching", { nodes });
     panel.dataset.complete = String(a.complete);
@@ -543,7 +562,7 @@ export class TjPlayTable extends TjWidget {
         h("div", { class: "tj-play__row" },
           h("button", { type: "button", class: "tj-button tj-play__download", onclick: () => this.download(text) }, this.t("play.download")),
           h("button", { type: "button", class: "tj-button tj-play__rules-again", onclick: () => this.endSession() }, this.t("play.newSession"))));
-      this.startRecap(st);
+      this.startRecap(st, text);
     } catch (err) {
       this.showMsg(`${this.t("play.badRecord")} ${explain(err, this.language)}`);
     }
