@@ -387,6 +387,75 @@ def test_static_bounds_contain_the_value(variant):
         checked += 1
 
 
+def _zun_position(rng: random.Random, rules: dict) -> Hand | None:
+    """A boundary position of 2–3 tiles a seat: one seat holds 至尊 (24 12) or 文尊 (15 15)
+    and a third tile, the others draw the 么 and captors the 尊 leaves (15, 16, 16 16, or a
+    single 24 / 12 when the 尊 is 文尊) and random tiles; the 尊's holder often leads."""
+    pool = list(FULL_SET)
+    rng.shuffle(pool)
+    n = rng.choice([3, 3, 3, 2])
+    seats = [0, 1, 2, 3]
+    rng.shuffle(seats)
+    hold: list[list] = [[], [], [], []]
+
+    def put(seat: int, codes: str) -> None:
+        for c in codes.split():
+            t = next(t for t in pool if t.code == c)
+            pool.remove(t)
+            hold[seat].append(t)
+    if rng.random() < 0.5:
+        put(seats[0], "24 12")
+        put(seats[1], rng.choice(["15", "16", "15 16", "16 16", "15 15"])[: 3 * n - 1])
+    else:
+        put(seats[0], "15 15")
+        put(seats[1], rng.choice(["16 16", "16", "24", "12", "16 24"])[: 3 * n - 1])
+        if rng.random() < 0.5:
+            left = [c for c in ("12", "24", "16") if any(t.code == c for t in pool)]
+            put(seats[2], rng.choice(left))
+    for s in range(4):
+        while len(hold[s]) < n:
+            hold[s].append(pool.pop())
+    dong = [0, 0, 0, 0]
+    for _ in range(8 - n):
+        dong[rng.randrange(4)] += 1
+    if rng.random() < 0.5:
+        dong[seats[0]] += 1
+        dong[rng.choice([s for s in range(4) if dong[s]])] -= 1
+    leaders = [s for s in range(4) if dong[s]]
+    leader = seats[0] if dong[seats[0]] and rng.random() < 0.6 else rng.choice(leaders)
+    try:
+        return Hand(Rules.from_dict(rules), banker=rng.randrange(4),
+                    banker_streak=rng.choice([1, 1, 2, 3]), holdings=hold, dong=dong,
+                    leader=leader, shown=pool[:rng.randrange(len(pool) + 1)],
+                    first_lead_top=rng.random() < 0.3)
+    except (TianJiuError, ValueError):
+        return None
+
+
+@pytest.mark.parametrize("variant", [i for i, v in enumerate(RULE_VARIANTS)
+                                     if not v.get("lead_face_down")])   # (no static bounds there)
+def test_static_bounds_split_by_the_zun_bonus(variant):
+    """賀尊 and the finishes share tiles (issue 13): the static bounds split the outcomes by
+    whether 至尊's or 文尊's bonus is paid (then 24 12 or 15 15 are played and no 么結, 尊結
+    or capture can use them) — the brute-force value of random 2–3-tile boundary positions
+    with 至尊 or 文尊 and the 么 and captors around it must still lie within the bounds."""
+    rng = random.Random(9100 + variant)
+    checked = 0
+    while checked < (10 if sys.platform == "emscripten" else 60):
+        hand = _zun_position(rng, RULE_VARIANTS[variant])
+        if hand is None or hand.is_over:
+            continue
+        hero = rng.randrange(4)
+        try:
+            vals = [v for _, v in brute_force(hand, hero, memo=True, max_nodes=15_000)]
+        except TooBig:
+            continue
+        value = max(vals) if hand.to_act == hero else min(vals)
+        lo, hi = _static_bounds_of(hand, hero)
+        assert lo <= value <= hi, (repr(hand), hand.rules, hero, lo, value, hi)
+        checked += 1
+
+
 @pytest.mark.parametrize("variant", range(len(RULE_VARIANTS)))
 def test_kept_tile_bounds_change_no_value(variant):
     """The static bounds' kept-tile plans (static_bounds in search._build) switched off vs

@@ -1351,91 +1351,121 @@ class _Search:
                             civ_blockers.add(s_)
                         if fs & 512:
                             mil_blockers.add(s_)
-            hy = hf & 3 if hf >= 0 else 0
-            hero_blocked = bool(hy) and (
-                (hy == 2 and bool(civ_blockers)) or (hy == 1 and bool(mil_blockers))
-                or (hy == 3 and any(a != b for a in civ_blockers for b in mil_blockers)))
-            lop = [INF] * len(plans)
             flts = (False, True) if sum(D) == 0 else (bool(X[1]),)
             ks = (1, 2) if n >= 2 else (1,)
-            lo, hi = INF, -INF
-            d = list(D)
-            for F in live:
-                fF = feats[F]
-                variants = [("plain", -1)]
-                if fF & 3:
-                    variants.append(("yao", -1))
-                if fF & 48:
-                    variants.append(("zun", -1))
-                if fF >> 12:
-                    variants.append(("four", -1))
-                for C in live:
-                    if C != F:
-                        fC = feats[C]
-                        if (fC & 1 and fF & 4) or (fC & 2 and fF & 8):
-                            variants.append(("yao", C))
-                        if fC & 32 and fF & 64 and capture:
-                            variants.append(("zun", C))
-                # which plans leave each outcome out (see above)
-                fy = fF & 3
-                marked = []
-                for kind, cap in variants:
-                    if cap >= 0:
-                        if cap == hero:
-                            exl = tuple(pl[0] if kind == "yao" else pl[1] for pl in plans)
-                            exh = False
-                        else:
-                            exl = (False,) * len(plans)
-                            exh = opp_yao[cap] if kind == "yao" else opp_zun[cap]
-                    elif kind == "yao":
-                        if F == hero:
-                            exl = (False,) * len(plans)
-                            exh = hero_blocked
-                        else:
-                            exl = tuple(bool(pl[2]) and fy & ~pl[2] == 0 for pl in plans)
-                            exh = False
-                    else:
-                        exl, exh = (False,) * len(plans), False
-                    marked.append((kind, cap, exl, exh))
-                variants = marked
-                # the 棟 left: F wins at least the last trick, the rest goes anywhere live
-                for extra in compositions(n - 1, len(live)):
-                    for i, s_ in enumerate(live):
-                        d[s_] = D[s_] + extra[i] + (1 if s_ == F else 0)
-                    if d[F] < 2:
-                        continue
-                    # the 八支 test, the last trick's size and the first lead only
-                    # matter to a sweep (all 8 棟)
-                    sweep_case = d[F] == 8
-                    for kind, cap, exl, exh in variants:
-                        for g in ((False, True) if sweep_case else (False,)):
-                            for k in (ks if sweep_case else (1,)):
-                                for flt in (flts if sweep_case else (False,)):
-                                    v = settlement(F, d, kind, cap, g, k, flt)
-                                    for i_ in range(len(plans)):
-                                        if v < lop[i_] and not exl[i_]:
-                                            lop[i_] = v
-                                    if v > hi and not exh:
-                                        hi = v
+            # 賀尊 and the finishes compete for the same tiles (issue 13): 至尊 (24 + 12)
+            # and 文尊 (15 15) pay their bonus only when led on a trick that is not the
+            # last (resolve: the last trick is settled by terminal, no bonus), and that
+            # lead (or 16 16's capture of it) plays those tiles.  There is one 24, one
+            # 12 and two 15, so once that bonus is paid no seat holds them any more: no
+            # 么結 or 么雙擒四 with them, no 尊結 with that 尊, no 擒文尊 at the end.  The
+            # outcomes are split by whether each bonus is paid ("used") or not: unused,
+            # the bonus adds 0 and every finish stays as before; used, the bonus ranges
+            # over its payees and the finishes lose the features of the played tiles
+            # (bits 1 = 12, 4 = 24, 16 = 至尊; 2 = 15, 32 = 文尊, in every seat).  The
+            # kept-tile plans stay sound: in a case a plan allows, the plan's tile is
+            # kept; a case it does not allow only adds outcomes (a looser bound).
+            zz = wz = None   # the 至尊 / 文尊 bonus's possible payments, when possible
+            if he_zun:
                 for s_ in live:
-                    d[s_] = D[s_]
-            lo = max(lop)
-            # bonuses still possible: 至尊 (its holder), 文尊 (holder or a 16 16 captor),
-            # fours (any seat that can make one)
+                    fs = feats[s_]
+                    if fs & 16:
+                        zz = [zun[s_]]
+                    if fs & 32:
+                        wz = [zun[s_]] + [zun[t] for t in live if t != s_ and feats[t] & 64]
+            cases = [(0, 0, 0)]   # (feature bits removed, bonus low, bonus high)
+            if zz is not None:
+                cases.append((1 | 4 | 16, min(zz), max(zz)))
+            if wz is not None:
+                cases += [(rm | 2 | 32, cl + min(wz), ch + max(wz)) for rm, cl, ch in cases]
+            lop_all = [INF] * len(plans)
+            hi_all = -INF
+            d = list(D)
+            for rm, cblo, cbhi in cases:
+                mfeats = [f_ & ~rm if f_ >= 0 else f_ for f_ in feats]
+                hf_ = mfeats[hero]
+                hy = hf_ & 3 if hf_ >= 0 else 0
+                hero_blocked = bool(hy) and (
+                    (hy == 2 and bool(civ_blockers)) or (hy == 1 and bool(mil_blockers))
+                    or (hy == 3 and any(a != b for a in civ_blockers for b in mil_blockers)))
+                lop = [INF] * len(plans)
+                hi = -INF
+                for F in live:
+                    fF = mfeats[F]
+                    variants = [("plain", -1)]
+                    if fF & 3:
+                        variants.append(("yao", -1))
+                    if fF & 48:
+                        variants.append(("zun", -1))
+                    if fF >> 12:
+                        variants.append(("four", -1))
+                    for C in live:
+                        if C != F:
+                            fC = mfeats[C]
+                            if (fC & 1 and fF & 4) or (fC & 2 and fF & 8):
+                                variants.append(("yao", C))
+                            if fC & 32 and fF & 64 and capture:
+                                variants.append(("zun", C))
+                    # which plans leave each outcome out (see above)
+                    fy = fF & 3
+                    marked = []
+                    for kind, cap in variants:
+                        if cap >= 0:
+                            if cap == hero:
+                                exl = tuple(pl[0] if kind == "yao" else pl[1] for pl in plans)
+                                exh = False
+                            else:
+                                exl = (False,) * len(plans)
+                                exh = opp_yao[cap] if kind == "yao" else opp_zun[cap]
+                        elif kind == "yao":
+                            if F == hero:
+                                exl = (False,) * len(plans)
+                                exh = hero_blocked
+                            else:
+                                exl = tuple(bool(pl[2]) and fy & ~pl[2] == 0 for pl in plans)
+                                exh = False
+                        else:
+                            exl, exh = (False,) * len(plans), False
+                        marked.append((kind, cap, exl, exh))
+                    variants = marked
+                    # the 棟 left: F wins at least the last trick, the rest goes anywhere live
+                    for extra in compositions(n - 1, len(live)):
+                        for i, s_ in enumerate(live):
+                            d[s_] = D[s_] + extra[i] + (1 if s_ == F else 0)
+                        if d[F] < 2:
+                            continue
+                        # the 八支 test, the last trick's size and the first lead only
+                        # matter to a sweep (all 8 棟)
+                        sweep_case = d[F] == 8
+                        for kind, cap, exl, exh in variants:
+                            for g in ((False, True) if sweep_case else (False,)):
+                                for k in (ks if sweep_case else (1,)):
+                                    for flt in (flts if sweep_case else (False,)):
+                                        v = settlement(F, d, kind, cap, g, k, flt)
+                                        for i_ in range(len(plans)):
+                                            if v < lop[i_] and not exl[i_]:
+                                                lop[i_] = v
+                                        if v > hi and not exh:
+                                            hi = v
+                    for s_ in live:
+                        d[s_] = D[s_]
+                for i_ in range(len(plans)):
+                    if lop[i_] + cblo < lop_all[i_]:
+                        lop_all[i_] = lop[i_] + cblo
+                if hi + cbhi > hi_all:
+                    hi_all = hi + cbhi
+            lo = max(lop_all)
+            hi = hi_all
+            # bonuses still possible besides 賀尊 (above): fours (any seat that can make
+            # one; a four holds none of the 尊 tiles)
             blo = bhi = 0
-            four_holders = [s_ for s_ in live if feats[s_] >> 12]
-            for s_ in live:
-                fs = feats[s_]
-                events = []
-                if fs & 16 and he_zun:
-                    events.append([zun[s_]])
-                if fs & 32 and he_zun:
-                    events.append([zun[s_]] + [zun[t] for t in live if t != s_ and feats[t] & 64])
-                for _ in range(fs >> 12 if si_da_he else 0):
-                    events.append([sdh[t] for t in four_holders])
-                for ev in events:
-                    blo += min(0, min(ev))
-                    bhi += max(0, max(ev))
+            if si_da_he:
+                four_holders = [s_ for s_ in live if feats[s_] >> 12]
+                for s_ in live:
+                    for _ in range(feats[s_] >> 12):
+                        ev = [sdh[t] for t in four_holders]
+                        blo += min(0, min(ev))
+                        bhi += max(0, max(ev))
             r = BC[key] = (lo + blo, hi + bhi)
             return r
 
