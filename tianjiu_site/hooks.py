@@ -102,9 +102,17 @@ def _fix_lang(output: str) -> str:
     return output.replace('<html lang="zh"', '<html lang="zh-Hans"', 1)
 
 
+# Material 9's 繁體 interface text has one simplified character ("找到 1 个符合條件的結果", shown
+# when a search finds one page); its translations are in each page's config JSON.
+_MATERIAL_HANT_FIXES = {"找到 1 个符合條件的結果": "找到 1 個符合條件的結果"}
+
+
 def on_post_page(output, page, config):
     if current_lang(config) == "hans":
         output = _fix_lang(hans.to_hans(output))
+    elif current_lang(config) == "hant":
+        for wrong, right in _MATERIAL_HANT_FIXES.items():
+            output = output.replace(wrong, right)
     # pages with an engine widget start the worker from the top of <head> (runtime.head_start)
     return runtime.head_start(output, page.url)
 

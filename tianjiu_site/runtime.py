@@ -236,7 +236,7 @@ SEARCH_LATER = """<script>/* tianjiu: Material's search worker waits (its messag
 the reader turns to search, or 8 s have passed: building the search index takes CPU the engine's start needs \
 on a small machine (benchmarks/site_load.py) */(function(){var R=window.Worker;if(!R||!window.EventTarget)return;\
 function L(u,o){if(!/\\/workers\\/search\\.[^\\/]*js/.test(String(u)))return new R(u,o);\
-var t=new EventTarget(),q=[],w=null,dead=false;function go(){if(w||dead)return;w=new R(u,o);\
+u=new URL(u,location.href).href;var t=new EventTarget(),q=[],w=null,dead=false;function go(){if(w||dead)return;w=new R(u,o);\
 ["message","messageerror","error"].forEach(function(k){w.addEventListener(k,function(e){\
 var f=k==="error"?new Event(k):new MessageEvent(k,{data:e.data});t.dispatchEvent(f);\
 if(typeof t["on"+k]==="function")t["on"+k](f)})});while(q.length)w.postMessage(q.shift())}\
@@ -249,7 +249,8 @@ setTimeout(go,8000);return t}L.prototype=R.prototype;window.Worker=L})();</scrip
 """Also in ``<head>`` of a page with an engine widget, before Material's bundle: its search
 worker (the lunr index of the whole site) is created as usual but starts when the engine is
 ready or failed, when the search box gets the focus, or after 8 s, whichever comes first;
-messages sent to it meanwhile are queued.  Every other worker is created as it asks."""
+messages sent to it meanwhile are queued.  Its URL (relative to the page) is resolved at once:
+by the time it starts, instant navigation may have moved to a page in another folder.  Every other worker is created as it asks."""
 
 
 def needs_engine(html: str) -> bool:

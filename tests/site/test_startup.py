@@ -219,3 +219,22 @@ def test_while_the_engine_starts_nothing_moves_off_screen(site, tab):
     tab.wait_widgets()
     assert tab.page.evaluate("document.getAnimations().filter((a) => a.playState === 'running').length") == 0
     assert tab.problems() == []
+
+
+def test_search_started_late_after_instant_navigation_to_another_folder(site, tab):
+    """The held-back search worker is created with the URL Material gave it on the first page:
+    started only after instant navigation to a page in another folder, it must still load
+    (it resolved against the new page once: a 404 and 'Initializing search' for ever)."""
+    tab.page.add_init_script("globalThis.TIANJIU_SNAPSHOT = false")
+    tab.page.route("**/assets/tianjiu/pyodide/pyodide.asm.wasm", lambda route: None)   # engine held
+    tab.goto("")
+    tab.page.wait_for_function("typeof window.location$ !== 'undefined'", timeout=30_000)
+    assert _search_workers(tab) == 0
+    tab.page.locator("a[href$='/lessons/'] >> visible=true").first.click()    # a link, as a reader would
+    tab.page.wait_for_function("location.pathname.endsWith('/lessons/')", timeout=30_000)
+    # instant navigation: the document is still the home page's (no page load)
+    assert not tab.page.evaluate("performance.getEntriesByType('navigation')[0].name").endswith("/lessons/")
+    tab.page.keyboard.press("/")
+    tab.page.keyboard.type("banker")
+    tab.page.wait_for_selector(".md-search-result__item", timeout=30_000)
+    assert tab.problems() == []

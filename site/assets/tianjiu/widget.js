@@ -64,8 +64,16 @@ export class TjWidget extends HTMLElement {
   static needsEngine = true;
 
   connectedCallback() {
-    if (this._mounted) return; // moved within the page: keep the DOM and its state
+    if (this._mounted) { // moved within the page: keep the DOM and its state
+      const api = this._readyLater;
+      this._readyLater = null;
+      if (api) this._ready(api);
+      return;
+    }
     this._mounted = true;
+    // the page the widget is on: its relative URLs resolve against this, not against the page
+    // instant navigation may have moved to by the time an answer arrives
+    this.pageBase = document.baseURI;
     this.language = langOf(this);
     this.classList.add("tj-widget");
     this.state = "loading";
@@ -85,18 +93,24 @@ export class TjWidget extends HTMLElement {
     }
     this.say(this.t("engine.loading"), "loading");
     engine().then(
-      async (api) => {
+      (api) => {
         this.engine = api;
         this.say("");
         this.state = "ready";
-        try {
-          await this.ready(api);
-        } catch (err) {
-          this.fail(err);
-        }
+        // off the page (instant navigation left it): start when it comes back, if ever
+        if (this.isConnected) this._ready(api);
+        else this._readyLater = api;
       },
       (err) => this.fail(err, "engine.failed"),
     );
+  }
+
+  async _ready(api) {
+    try {
+      await this.ready(api);
+    } catch (err) {
+      this.fail(err);
+    }
   }
 
   /** data-state on the widget root: loading | ready | error | (widget-specific). */

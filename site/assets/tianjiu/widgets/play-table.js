@@ -398,7 +398,7 @@ export class TjPlayTable extends TjWidget {
   // ------------------------------------------------------------ recap
   /** toml: the record of exactly this hand (analysis needs it), or null until it arrives. */
   startRecap(state, toml) {
-    this.recap = { state, step: 0, toml };
+    this.recap = { state, step: 0, toml, analyses: {} };   // analyses: step → the last answer shown
     this.recapGo(0);
   }
 
@@ -427,10 +427,16 @@ export class TjPlayTable extends TjWidget {
         h("p", { class: "tj-play__won" }, this.t("play.trickWon", { seat: seatName(tr.winner, lang), n: tr.size }))));
       if (rc.toml) {
         const panel = h("div", { class: "tj-play__analysis", "aria-live": "polite" });
+        const kept = rc.analyses[rc.step];   // analysed before: shown again, "search more" if unfinished
         parts.push(h("div", { class: "tj-play__row" }, h("button", {
-          type: "button", class: "tj-button tj-play__analyse",
+          type: "button", class: "tj-button tj-play__analyse", disabled: Boolean(kept),
           onclick: (e) => { e.currentTarget.disabled = true; this.analyse(rc.step, panel); },
         }, this.t("play.analyse", { seat: seatName(ME, lang) }))), panel);
+        if (kept) {
+          panel._pos = kept.pos;
+          panel._spent = kept.spent;
+          this.drawAnalysis(panel, kept.pos, kept.a, true, kept.spent);
+        }
       }
     }
     parts.push(h("div", { class: "tj-play__row" },
@@ -461,7 +467,8 @@ export class TjPlayTable extends TjWidget {
       while (live()) {
         const over = a.complete || performance.now() - t0 > 30000;
         const spent = before + performance.now() - t0;
-        if (over) panel._spent = spent;
+        panel._spent = spent;
+        if (this.recap) this.recap.analyses[step] = { pos, a, spent };
         this.drawAnalysis(panel, pos, a, over, spent);
         if (over) return;
         a = await this.engine.call("solve_continue", { search_id: a.search_id, time_ms: 100 });
@@ -499,11 +506,14 @@ export class TjPlayTable extends TjWidget {
     });
     const nodes = a.nodes.toLocaleString(lang === "en" ? "en" : "zh-Hant");
     const secs = (spent / 1000).toFixed(1);
-    const status = a.complete ? this.t("play.analysisExact", { nodes, s: secs })
+    const status = a.complete ? this.t(a.nodes ? "play.analysisExact" : "play.analysisExactNow", { nodes, s: secs })
       : over ? this.t("play.analysisStopped", { s: secs }) : this.t("play.analysisSearching", { nodes });
+    const k = pos.tiles_left;
+    const inHand = k === 1 ? this.t("play.tileInHand") : this.t("play.tilesInHand", { k });
     panel.dataset.complete = String(a.complete);
     panel.replaceChildren(...[
-      h("p", { class: "tj-subtitle" }, this.t("play.analysisTitle", { n: pos.trick, seat: seatName(ME, lang), k: pos.tiles_left })),
+      h("p", { class: "tj-subtitle" }, this.t("play.analysisTitle", { n: pos.trick, seat: seatName(ME, lang), inHand })),
+      k >= 6 && !a.complete ? h("p", { class: "tj-play__analysis-status tj-play__analysis-early" }, this.t("play.analysisEarly", { k })) : null,
       h("ul", { class: "tj-play__choices" }, items),
       h("p", { class: "tj-play__analysis-status" }, status),
       over && !a.complete ? h("button", { type: "button", class: "tj-button tj-play__analyse-more",

@@ -65,8 +65,8 @@ export function longDate(date, lang) {
 
 const cache = new Map();
 /** Fetch a JSON file of the built site once per page (schedule.json, index.json). */
-export function fetchJSON(url) {
-  const key = new URL(url, document.baseURI).href;
+export function fetchJSON(url, base = document.baseURI) {
+  const key = new URL(url, base).href;
   if (!cache.has(key)) {
     cache.set(key, fetch(key).then((r) => {
       if (!r.ok) throw new Error(`HTTP ${r.status}: ${new URL(key).pathname}`);
@@ -105,7 +105,8 @@ class DataWidget extends TjWidget {
   }
 
   async loadData() {
-    const [schedule, index] = await Promise.all([fetchJSON(`${this.data}schedule.json`), fetchJSON(`${this.data}index.json`)]);
+    const [schedule, index] = await Promise.all([fetchJSON(`${this.data}schedule.json`, this.pageBase),
+      fetchJSON(`${this.data}index.json`, this.pageBase)]);
     this.byId = Object.fromEntries((index.puzzles || []).map((p) => [p.id, p]));
     return { schedule, index };
   }

@@ -89,7 +89,7 @@ export class TjPuzzle extends TjWidget {
     this.state = "loading";   // "ready" once the puzzle is loaded and drawn (reset())
     const src = this.getAttribute("src");
     if (!src) throw new Error(this.t("puzzle.noSrc"));
-    const url = new URL(src, document.baseURI);
+    const url = new URL(src, this.pageBase || document.baseURI);
     let response;
     try {
       response = await fetch(url);
@@ -111,7 +111,7 @@ export class TjPuzzle extends TjWidget {
    *  tiles show at once and answer once it is. */
   async loadPreview(href) {
     try {
-      const r = await fetch(new URL(href, document.baseURI));
+      const r = await fetch(new URL(href, this.pageBase || document.baseURI));
       if (!r.ok) return;
       const info = await r.json();
       if (this.toml) return;   // the engine was quicker (after an engine failure the preview still shows)
@@ -671,7 +671,7 @@ export class TjPuzzle extends TjWidget {
     if (!dir || !page) return null;
     let list;
     try {
-      const r = await fetch(new URL(`${dir}index.json`, document.baseURI));
+      const r = await fetch(new URL(`${dir}index.json`, this.pageBase || document.baseURI));
       list = (await r.json()).puzzles;
     } catch {
       return null;   // no index: no links (the page's own previous / next links remain)
