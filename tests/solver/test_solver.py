@@ -342,7 +342,7 @@ def test_a_seat_that_can_never_win_again_has_one_discard_group():
 def _static_bounds_of(hand: Hand, hero: int) -> tuple[int, int]:
     """The search's static bounds for a position at a trick boundary (every seat that
     can still beat something counted live, as lead_node does)."""
-    from tianjiu_core.solver.search import _root_of, _Search, _tables
+    from tianjiu_core.solver.search import _EXP, _root_of, _Search, _tables
     tb = _tables(hand.rules)
     root = _root_of(hand, tb)
     search = _Search(tb, hero, hand.banker, hand.banker_streak, 1 << 62)
@@ -358,7 +358,10 @@ def _static_bounds_of(hand: Hand, hero: int) -> tuple[int, int]:
             if o != s:
                 plays |= infos[o][5]
         feats.append(infos[s][7] if s == root.leader or infos[s][6] & plays else -1)
-    return search._static_bounds(root.n, *feats)
+    # the stop relations, as lead_node computes them (kept-tile plans on)
+    keep = _EXP["keep"] and not hand.rules.must_beat
+    rel = search._relations(*(i[8] for i in infos)) if keep else 0
+    return search._static_bounds(root.n, *feats, rel)
 
 
 @pytest.mark.parametrize("variant", [i for i, v in enumerate(RULE_VARIANTS)
@@ -454,6 +457,106 @@ def test_static_bounds_split_by_the_zun_bonus(variant):
         lo, hi = _static_bounds_of(hand, hero)
         assert lo <= value <= hi, (repr(hand), hand.rules, hero, lo, value, hi)
         checked += 1
+
+
+def _one_suit_position(rng: random.Random, rules: dict) -> Hand | None:
+    """A boundary position of 2–3 tiles a seat where one or two seats hold tiles of one
+    suit only (sometimes a pair of it), the others random tiles."""
+    pool = list(FULL_SET)
+    rng.shuffle(pool)
+    n = rng.choice([2, 2, 3, 3])
+    hold: list[list] = [[], [], [], []]
+    seats = [0, 1, 2, 3]
+    rng.shuffle(seats)
+    for s in seats[:rng.choice([1, 2, 2])]:
+        civil = rng.random() < 0.5
+        if rng.random() < 0.4:   # a pair of that suit
+            t = next(t for t in pool if t.is_civil == civil)
+            pool.remove(t)
+            hold[s].append(t)
+            mate = [u for u in pool if u.is_civil == civil
+                    and (u.code == t.code or (not civil and u.value == t.value))]
+            if mate:
+                pool.remove(mate[0])
+                hold[s].append(mate[0])
+        while len(hold[s]) < n:
+            t = next(t for t in pool if t.is_civil == civil)
+            pool.remove(t)
+            hold[s].append(t)
+    for s in range(4):
+        while len(hold[s]) < n:
+            hold[s].append(pool.pop())
+    dong = [0, 0, 0, 0]
+    for _ in range(8 - n):
+        dong[rng.randrange(4)] += 1
+    try:
+        return Hand(Rules.from_dict(rules), banker=rng.randrange(4),
+                    banker_streak=rng.choice([1, 2, 3]), holdings=hold, dong=dong,
+                    leader=rng.choice([s for s in range(4) if dong[s]]),
+                    shown=pool[:rng.randrange(len(pool) + 1)],
+                    first_lead_top=rng.random() < 0.3)
+    except (TianJiuError, ValueError):
+        return None
+
+
+@pytest.mark.parametrize("variant", [i for i, v in enumerate(RULE_VARIANTS)
+                                     if not v.get("lead_face_down")])   # (no static bounds there)
+def test_static_bounds_stopped_finishers(variant):
+    """A seat with a 棟 keeping its highest tile of a suit stops an enemy holding only lower
+    tiles of that suit and no play of two or more tiles from finishing (issue 13): the
+    brute-force value of random 2–3-tile boundary positions with one-suit seats lies within
+    the static bounds (fails when the other-suit condition, or the hero's own no-pair
+    condition, is dropped; the 棟 and pair conditions have their own tests below)."""
+    rng = random.Random(9300 + variant)
+    checked = 0
+    while checked < (10 if sys.platform == "emscripten" else 40):
+        hand = _one_suit_position(rng, RULE_VARIANTS[variant])
+        if hand is None or hand.is_over:
+            continue
+        hero = rng.randrange(4)
+        try:
+            vals = [v for _, v in brute_force(hand, hero, memo=True, max_nodes=15_000)]
+        except TooBig:
+            continue
+        value = max(vals) if hand.to_act == hero else min(vals)
+        lo, hi = _static_bounds_of(hand, hero)
+        assert lo <= value <= hi, (repr(hand), hand.rules, hero, lo, value, hi)
+        checked += 1
+
+
+@pytest.mark.parametrize("case", [
+    # 東 (hero, no 棟) keeps 45 against 南's 26 24: with no 棟 it may not beat 南's last
+    # single, so 南 (banker, streak 3) finishes; without the 棟 condition the bound says −5
+    ("46 45|26 24|33 35|36 25", (0, 4, 2, 0), 1, 1, 3, 0,
+     "44 22 11 33 16 34 15 55 16 55 13 46", -20),
+    # 北 (no 棟) keeps 11 above 南's (hero's) 22 33 but may not beat a last single: 南
+    # finishes; without the 棟 condition the bound says −4
+    ("16 15|22 33|24 22|11 56", (5, 1, 0, 0), 0, 1, 1, 1,
+     "23 26 44 11 15 44 13 16 56 55 36 46 12 14", 14),
+])
+def test_static_bounds_stopping_needs_a_dong(case):
+    """The stopped-finisher rule needs the stopping seat to have a 棟 (the 0-棟 rule would
+    keep it from beating the last single), for the hero and for an opponent."""
+    tiles, dong, leader, banker, streak, hero, shown, want = case
+    hand = Hand(Rules(), banker=banker, banker_streak=streak,
+                holdings=[parse_tiles(x) for x in tiles.split("|")], dong=dong, leader=leader,
+                shown=parse_tiles(shown))
+    vals = [v for _, v in brute_force(hand, hero, memo=True)]
+    value = max(vals) if hand.to_act == hero else min(vals)
+    lo, hi = _static_bounds_of(hand, hero)
+    assert value == want and lo <= value <= hi, (lo, value, hi)
+
+
+def test_static_bounds_a_pair_is_not_stopped():
+    """東 leads 長三 33 33: a pair wins the last trick against 南's 天 66 (no play of two tiles
+    in 南's hand beats it), so 東 finishes and 南 pays 6; the stopped-finisher rule must not
+    apply to a seat that can make a play of two tiles (without that condition it says −3)."""
+    hand = Hand(Rules(), banker=0, banker_streak=1,
+                holdings=[parse_tiles(x) for x in ("33 33", "66 56", "45 14", "25 23")],
+                dong=(2, 1, 2, 1), leader=0)
+    vals = [v for _, v in brute_force(hand, 1, memo=True)]
+    lo, hi = _static_bounds_of(hand, 1)
+    assert min(vals) == -6 and lo <= -6 <= hi
 
 
 @pytest.mark.parametrize("variant", range(len(RULE_VARIANTS)))

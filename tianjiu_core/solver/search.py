@@ -340,7 +340,9 @@ class _Tables:
         features: bits 1 = 丁三 12, 2 = 銅錘六 15, 4 = 二四 24, 8 = 高腳七 16, 16 = 至尊
         (24+12), 32 = 文尊 (15 15), 64 = 16 16,
         256 = a civil tile other than 15, 512 = a military tile ranked above 12;
-        bits 12+ = how many fours ``h`` can make.
+        bits 12–14 = how many fours ``h`` can make; bits 16–19 / 20–23 = the highest
+        single rank of its civil / military tiles (0: none); bit 24 = it can make a
+        play of two or more tiles.
         """
         e = self.info_cache.get(h)
         if e is not None:
@@ -393,7 +395,14 @@ class _Tables:
                if k != _K12 and self.srank[k] > self.srank[_K12]):
             feat |= 512   # a military tile that beats a single 12
         feat |= sum(1 for p in pids if self.flags[p] & _FOUR) << 12   # fours it can make
-        e = (leads, by_cls, top_down, tuple(free), strength, plays, beat, feat)
+        # tops: the highest single rank of its civil tiles (bits 0–3) and of its military
+        # tiles (bits 4–7; 0: none); bit 8: it can make a play of two or more tiles
+        tops = max([self.srank[k] for k in range(11) if (h >> (2 * k)) & 3], default=0)
+        tops |= max([self.srank[k] for k in range(11, NKINDS) if (h >> (2 * k)) & 3],
+                    default=0) << 4
+        if any(size[p] > 1 for p in pids):
+            tops |= 1 << 8
+        e = (leads, by_cls, top_down, tuple(free), strength, plays, beat, feat, tops)
         self.info_cache[h] = e
         if len(self.info_cache) > 300_000:
             self.info_cache.clear()
@@ -979,8 +988,9 @@ class _Search:
                             for sj in TO_ACT[seat][leader]:
                                 if ii[sj][7] & 768 == 768 and not dm >> sj & 1:
                                     sm |= 1 << sj
+                        rel = relations(i0[8], i1[8], i2[8], i3[8]) if keep else 0
                         wkey = (dx | (n - k) << 17 | k << 21 | wm << 25 | lfc << 29 | dm << 31
-                                | sm << 35, i0[7], i1[7], i2[7], i3[7])
+                                | sm << 35 | rel << 39, i0[7], i1[7], i2[7], i3[7])
                         r_ = BW.get(wkey)
                         if r_ is None:
                             if len(BW) > 200_000:
@@ -991,7 +1001,7 @@ class _Search:
                                 for sj in range(4):
                                     if sm >> sj & 1:
                                         fs[sj] &= ~512
-                            r_ = BW[wkey] = trick_bounds(n, k, wm, lfc, dx, fs)
+                            r_ = BW[wkey] = trick_bounds(n, k, wm, lfc, dx, fs, rel)
                         lo, hi = r_
                         if lo >= beta:
                             return lo
@@ -1259,14 +1269,14 @@ class _Search:
         BW: dict[tuple, tuple[int, int]] = {}   # trick_bounds' results (key: see follow)
 
         def trick_bounds(n: int, k: int, wm: int, lfc: int, dx: int,
-                         feats: list[int]) -> tuple[int, int]:
+                         feats: list[int], rel: int) -> tuple[int, int]:
             """Bounds on the hero's value when one of the seats ``wm`` (bits) wins the
             trick (k tiles, n before it) and leads next: each winner's bonus (lfc: 1 賀尊,
             2 四大賀) plus the static bounds after the trick.  feats: :func:`static_bounds`'
             features (-1: can never win a trick again)."""
             lo = INF
             hi = -INF
-            dxn = dx | (n - k) << 17
+            dxn = dx | (n - k) << 17 | rel << 22
             ii = II
             for w in range(4):
                 if not wm >> w & 1:
@@ -1278,7 +1288,7 @@ class _Search:
                 r_ = BC.get((dxn + (k << (w << 2)), feats[0], feats[1], feats[2], feats[3]))
                 if r_ is None:
                     D[w] += k
-                    r_ = static_bounds(n - k, feats[0], feats[1], feats[2], feats[3])
+                    r_ = static_bounds(n - k, feats[0], feats[1], feats[2], feats[3], rel)
                     D[w] -= k
                 blo, bhi = r_
                 feats[w] = fw
@@ -1288,7 +1298,46 @@ class _Search:
                     hi = bhi + bonus
             return lo, hi
 
-        def static_bounds(n: int, f0: int, f1: int, f2: int, f3: int) -> tuple[int, int]:
+        RC: dict[tuple, int] = {}   # relations' results
+
+        def relations(t0: int, t1: int, t2: int, t3: int) -> int:
+            """The stop relations between the hero and the others, from their ``tops``
+            (:meth:`_Tables.info`): bits 0–3, the seats (F) holding only civil tiles ranked
+            below the hero's highest civil tile and no play of ≥ 2 tiles; 4–7 the same for
+            military; 8–11, the seats (G) whose highest civil tile is above every tile of a
+            hero holding only civil tiles and no play of ≥ 2 tiles; 12–15 the same for
+            military.  (See "Stopped finishers" in static_bounds, which adds the 棟 and
+            plan conditions.)"""
+            key = (t0, t1, t2, t3)
+            r = RC.get(key)
+            if r is not None:
+                return r
+            tops = key
+            th = tops[hero]
+            hc, hm = th & 15, th >> 4 & 15
+            r = 0
+            for s_ in range(4):
+                if s_ == hero:
+                    continue
+                ts = tops[s_]
+                sc, sm_ = ts & 15, ts >> 4 & 15
+                if not ts >> 8:
+                    if not sm_ and sc < hc:
+                        r |= 1 << s_
+                    if not sc and sm_ < hm:
+                        r |= 16 << s_
+                if not th >> 8:
+                    if not hm and hc < sc:
+                        r |= 256 << s_
+                    if not hc and hm < sm_:
+                        r |= 4096 << s_
+            if len(RC) > 100_000:
+                RC.clear()
+            RC[key] = r
+            return r
+
+        def static_bounds(n: int, f0: int, f1: int, f2: int, f3: int,
+                          rel: int) -> tuple[int, int]:
             """Bounds on the hero's value from a trick boundary, over a superset of
             the outcomes still reachable (cheap "sure" bounds before searching).
 
@@ -1299,7 +1348,7 @@ class _Search:
             八支's test, on a last trick of one or more tiles; bonuses range over
             the 至尊 / 文尊 / fours still held.
             """
-            key = (D[0] | D[1] << 4 | D[2] << 8 | D[3] << 12 | X[1] << 16 | n << 17,
+            key = (D[0] | D[1] << 4 | D[2] << 8 | D[3] << 12 | X[1] << 16 | n << 17 | rel << 22,
                    f0, f1, f2, f3)
             r = BC.get(key)
             if r is not None:
@@ -1329,14 +1378,38 @@ class _Search:
             # outcomes the plan leaves; the opponents' side: the upper bound leaves out
             # what their plans (one blocker per 么 kind) avoid.
             hf = feats[hero]
-            plans = []   # (its yao capture out, its 文尊 capture out, 么 bits it blocks)
+            plans = []   # (its yao capture out, its 文尊 capture out, 么 bits it blocks,
+            #               the seats it stops from finishing (bits))
             if keep and hf >= 0:
                 if hf & 256:
-                    plans.append((True, True, 2 if D[hero] else 0))
+                    plans.append((True, True, 2 if D[hero] else 0, rel & 15 if D[hero] else 0))
                 if hf & 512:
-                    plans.append((True, True, 1 if D[hero] else 0))
+                    plans.append((True, True, 1 if D[hero] else 0,
+                                  rel >> 4 & 15 if D[hero] else 0))
             if not plans:
-                plans.append((False, False, 0))
+                plans.append((False, False, 0, 0))
+            # Stopped finishers (issue 13).  A plan may keep the seat's *highest* tile t
+            # of the plan's suit (still a civil tile other than 15, or a military tile
+            # ranked above 12: every claim above holds for it).  If S has a 棟 and a seat
+            # F of the other side holds only tiles of t's suit, all ranked below t, and
+            # can make no play of two or more tiles (holdings only shrink, so this stays
+            # true), F cannot finish: F can win only a trick of single tiles, so only a
+            # last trick of one tile; if F leads it, S beats F's tile with t; if another
+            # seat leads, F can beat only a lead of t's suit, and S — after F — beats F,
+            # or — before F — plays t (beating the lead, or the lead is above t and so
+            # above F's tiles); the 0-棟 rule does not stop S.  The hero's plans stop such
+            # opponents (pl[3]); an opponent's plan stops the hero (hero_stopped).  Seats
+            # still to act in the trick have superset holdings, which only weakens the
+            # condition on F; the plan's tile is in S's holding now and can be kept
+            # through the trick by discarding others.
+            hero_stopped = False
+            if keep and hf >= 0 and rel >> 8:
+                for s_ in live:
+                    if s_ != hero and D[s_]:
+                        fs = feats[s_]
+                        if (fs & 256 and rel >> 8 + s_ & 1) or (fs & 512 and rel >> 12 + s_ & 1):
+                            hero_stopped = True
+                            break
             opp_yao = [False, False, False, False]
             opp_zun = [False, False, False, False]
             civ_blockers, mil_blockers = set(), set()
@@ -1391,6 +1464,8 @@ class _Search:
                 lop = [INF] * len(plans)
                 hi = -INF
                 for F in live:
+                    if F == hero and hero_stopped:
+                        continue
                     fF = mfeats[F]
                     variants = [("plain", -1)]
                     if fF & 3:
@@ -1426,6 +1501,8 @@ class _Search:
                                 exh = False
                         else:
                             exl, exh = (False,) * len(plans), False
+                        if F != hero:
+                            exl = tuple(e_ or bool(pl[3] >> F & 1) for e_, pl in zip(exl, plans))
                         marked.append((kind, cap, exl, exh))
                     variants = marked
                     # the 棟 left: F wins at least the last trick, the rest goes anywhere live
@@ -1548,7 +1625,8 @@ class _Search:
                          i1[7] if k1 >= 0 or leader == 1 else -1,
                          i2[7] if k2 >= 0 or leader == 2 else -1,
                          i3[7] if k3 >= 0 or leader == 3 else -1]
-                lo, hi = static_bounds(n, feats[0], feats[1], feats[2], feats[3])
+                rel = relations(i0[8], i1[8], i2[8], i3[8]) if keep else 0
+                lo, hi = static_bounds(n, feats[0], feats[1], feats[2], feats[3], rel)
                 # a sure trick: a play of the leader nobody can beat.  Its side can
                 # take it now, so the bounds after that trick bound this position on
                 # the leader's side (the hero's value ≥ …, or an opponent's ≤ …)
@@ -1563,9 +1641,15 @@ class _Search:
                         # static_bounds need the holding a seat really keeps (seats still
                         # to act may be given more: they can keep a tile by discarding)
                         fl = feats[leader]
-                        feats[leader] = (IC.get(h - P_MASK[p]) or info(h - P_MASK[p]))[7]
+                        il = IC.get(h - P_MASK[p]) or info(h - P_MASK[p])
+                        feats[leader] = il[7]
+                        if keep:
+                            tl = [i0[8], i1[8], i2[8], i3[8]]
+                            tl[leader] = il[8]
+                            rel = relations(tl[0], tl[1], tl[2], tl[3])
                         D[leader] += k
-                        clo, chi = static_bounds(n - k, feats[0], feats[1], feats[2], feats[3])
+                        clo, chi = static_bounds(n - k, feats[0], feats[1], feats[2], feats[3],
+                                                 rel)
                         D[leader] -= k
                         feats[leader] = fl
                         if leader == hero:
@@ -1674,6 +1758,7 @@ class _Search:
         self._resolve = resolve
         self._lead_node = lead_node
         self._static_bounds = static_bounds
+        self._relations = relations
 
     def _dx(self) -> int:
         """follow's ``dx``: the 棟 and first_lead_top as in the bound-cache key."""
