@@ -239,11 +239,12 @@ export class TjPlayTable extends TjWidget {
       onclick: () => this.toggle(i),
     }));
     const myTurn = v.to_act === ME && !v.result;
-    const btns = [
+    // (once the hand is over only take-back is left: the settlement below says what happened)
+    const btns = v.result ? [] : [
       h("button", { type: "button", class: "tj-button tj-button--primary tj-play__play", disabled: !myTurn, onclick: () => this.send("play") }, this.t("play.play")),
       h("button", { type: "button", class: "tj-button tj-play__discard", disabled: !myTurn || !v.trick.length, onclick: () => this.send("discard") }, this.t("play.discard")),
     ];
-    if (v.rules.lead_face_down) btns.push(h("button", { type: "button", class: "tj-button tj-play__down", disabled: !myTurn || v.trick.length > 0, onclick: () => this.send("down") }, this.t("play.down")));
+    if (v.rules.lead_face_down && !v.result) btns.push(h("button", { type: "button", class: "tj-button tj-play__down", disabled: !myTurn || v.trick.length > 0, onclick: () => this.send("down") }, this.t("play.down")));
     if (this.session.takeback) btns.push(h("button", { type: "button", class: "tj-button tj-play__undo", disabled: !v.can_undo, onclick: () => this.takeBack() }, this.t("play.takeback")));
     const legal = myTurn ? h("div", { class: "tj-play__legal", "aria-label": this.t("play.legal") },
       h("span", {}, this.t("play.legal")),
@@ -254,8 +255,8 @@ export class TjPlayTable extends TjWidget {
         h("span", { class: "tj-play__dong" }, this.t("play.dong", { n: v.dong[ME] })),
         v.discarded.length ? h("span", { class: "tj-play__mydisc" }, this.t("play.myDiscards", { tiles: tileNames(v.discarded, lang) })) : null),
       h("div", { class: "tj-play__hand", role: "group", "aria-label": this.t("play.yourTiles") }, tiles),
-      h("div", { class: "tj-play__row" }, btns), legal,
-      h("p", { class: "tj-play__keys" }, this.t("play.keys")));
+      btns.length ? h("div", { class: "tj-play__row" }, btns) : null, legal,
+      v.result ? null : h("p", { class: "tj-play__keys" }, this.t("play.keys")));
   }
 
   toggle(i) {
