@@ -232,6 +232,9 @@ def test_search_started_late_after_instant_navigation_to_another_folder(site, ta
     assert _search_workers(tab) == 0
     tab.page.locator("a[href$='/lessons/'] >> visible=true").first.click()    # a link, as a reader would
     tab.page.wait_for_function("location.pathname.endsWith('/lessons/')", timeout=30_000)
+    # the new page's content is in (Material closes an open search when it swaps the page in)
+    tab.page.wait_for_selector("tj-lesson-progress", state="attached", timeout=30_000)
+    tab.page.wait_for_timeout(500)
     # instant navigation: the document is still the home page's (no page load)
     assert not tab.page.evaluate("performance.getEntriesByType('navigation')[0].name").endswith("/lessons/")
     tab.page.keyboard.press("/")
