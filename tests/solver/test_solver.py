@@ -370,14 +370,23 @@ def test_static_bounds_contain_the_value(variant):
     """The exact value (brute force) of random trick-boundary positions of 1–3 tiles lies
     within the static bounds — the outcomes they leave out (a 么 capture its victim can
     avoid, a 么結 that a kept tile blocks) included — for every theme (么 and captors)."""
-    rng = random.Random(7000 + variant)
-    checked = 0
-    while checked < (10 if sys.platform == "emscripten" else 25):
+    def make(rng):
         theme = rng.choice(["yao12", "yao15", "yao12", "yao15", "wen_zun", "zhizun", "none",
                             "mixed", "four"])
         hand = random_position(rng, n=rng.choice([1, 2, 2, 3, 3]), theme=theme,
                                rules=RULE_VARIANTS[variant], max_trick_actions=0)
-        if hand.trick:
+        return None if hand.trick else hand
+
+    _brute_force_within_static_bounds(random.Random(7000 + variant), make, 25)
+
+
+def _brute_force_within_static_bounds(rng, make, count):
+    """``count`` positions from ``make(rng)`` (None: draw again; in Pyodide 10), each with a
+    random hero: the brute-force value lies within the static bounds."""
+    checked = 0
+    while checked < (10 if sys.platform == "emscripten" else count):
+        hand = make(rng)
+        if hand is None or hand.is_over:
             continue
         hero = rng.randrange(4)
         try:
@@ -442,21 +451,8 @@ def test_static_bounds_split_by_the_zun_bonus(variant):
     whether 至尊's or 文尊's bonus is paid (then 24 12 or 15 15 are played and no 么結, 尊結
     or capture can use them) — the brute-force value of random 2–3-tile boundary positions
     with 至尊 or 文尊 and the 么 and captors around it must still lie within the bounds."""
-    rng = random.Random(9100 + variant)
-    checked = 0
-    while checked < (10 if sys.platform == "emscripten" else 60):
-        hand = _zun_position(rng, RULE_VARIANTS[variant])
-        if hand is None or hand.is_over:
-            continue
-        hero = rng.randrange(4)
-        try:
-            vals = [v for _, v in brute_force(hand, hero, memo=True, max_nodes=15_000)]
-        except TooBig:
-            continue
-        value = max(vals) if hand.to_act == hero else min(vals)
-        lo, hi = _static_bounds_of(hand, hero)
-        assert lo <= value <= hi, (repr(hand), hand.rules, hero, lo, value, hi)
-        checked += 1
+    _brute_force_within_static_bounds(random.Random(9100 + variant),
+                                      lambda rng: _zun_position(rng, RULE_VARIANTS[variant]), 60)
 
 
 def _one_suit_position(rng: random.Random, rules: dict) -> Hand | None:
@@ -507,21 +503,8 @@ def test_static_bounds_stopped_finishers(variant):
     brute-force value of random 2–3-tile boundary positions with one-suit seats lies within
     the static bounds (fails when the other-suit condition, or the hero's own no-pair
     condition, is dropped; the 棟 and pair conditions have their own tests below)."""
-    rng = random.Random(9300 + variant)
-    checked = 0
-    while checked < (10 if sys.platform == "emscripten" else 40):
-        hand = _one_suit_position(rng, RULE_VARIANTS[variant])
-        if hand is None or hand.is_over:
-            continue
-        hero = rng.randrange(4)
-        try:
-            vals = [v for _, v in brute_force(hand, hero, memo=True, max_nodes=15_000)]
-        except TooBig:
-            continue
-        value = max(vals) if hand.to_act == hero else min(vals)
-        lo, hi = _static_bounds_of(hand, hero)
-        assert lo <= value <= hi, (repr(hand), hand.rules, hero, lo, value, hi)
-        checked += 1
+    _brute_force_within_static_bounds(random.Random(9300 + variant),
+                                      lambda rng: _one_suit_position(rng, RULE_VARIANTS[variant]), 40)
 
 
 @pytest.mark.parametrize("case", [
