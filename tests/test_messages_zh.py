@@ -113,3 +113,28 @@ def test_bad_input_gets_a_chinese_message_naming_the_field(case):
     assert zh and CJK.search(zh), (case, str(info.value), zh)
     assert named in zh, (case, zh)
     assert "\n" not in zh and len(zh) < 400, zh
+
+
+def test_values_too_big_to_echo_are_described_in_chinese_inside_chinese_messages():
+    """limits.quote() describes a huge value in English; inside a 繁體 message that text is put
+    into Chinese (every form quote() makes), and the English message keeps its own words."""
+    from tianjiu_core import bridge
+    from tianjiu_core.errors import zh_quoted
+    from tianjiu_core.limits import quote
+
+    for value, zh in ((10 ** 400, "一個 401 位的整數"), ([1, [2]], "一個有 2 項的清單"),
+                      ([0], "一個有 1 項的清單"), ({"a": 1}, "一個有 1 個欄位的物件"),
+                      ("6" * 1000, "…（共 1,000 個字元）")):
+        text = zh_quoted(f"dong.E：不是 {quote(value)}")
+        assert zh in text and not re.search(r"[A-Za-z]{3,}", text.replace("dong.E", "")), text
+
+    position = GOOD_POSITION.replace("banker_streak = 1", "banker_streak = " + "9" * 60)
+    assert position != GOOD_POSITION
+    with pytest.raises(InconsistentPositionError) as err:
+        Position.loads(position)
+    assert "an integer of 60 digits" in str(err.value)
+    assert "一個 60 位的整數" in err.value.message_zh and "digits" not in err.value.message_zh
+
+    answer = bridge.handle({"op": "solve", "position": [0] * 5})
+    assert not answer["ok"] and "一個有 5 項的清單" in answer["error"]["message_zh"], answer
+    assert "a list of 5 items" in answer["error"]["message"]

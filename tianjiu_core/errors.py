@@ -11,6 +11,8 @@ True
 
 from __future__ import annotations
 
+import re
+
 __all__ = [
     "TianJiuError",
     "NotationError",
@@ -18,6 +20,7 @@ __all__ = [
     "IllegalActionError",
     "InconsistentPositionError",
     "RulesError",
+    "zh_quoted",
 ]
 
 
@@ -33,7 +36,33 @@ class TianJiuError(ValueError):
 
     def __init__(self, message: str = "", *, zh: str | None = None) -> None:
         super().__init__(message)
-        self.message_zh = zh
+        self.message_zh = zh_quoted(zh) if zh else zh
+
+
+_QUOTE_FORMS_ZH = (
+    # limits.quote()'s English descriptions of values too big to echo, as they appear inside
+    # a 繁體 message (tests/test_limits.py checks that every form quote() makes is covered).
+    (re.compile(r"an integer of ([\d,]+) digits"), r"一個 \1 位的整數"),
+    (re.compile(r"a list of ([\d,]+) items?"), r"一個有 \1 項的清單"),
+    (re.compile(r"an object of ([\d,]+) fields?"), r"一個有 \1 個欄位的物件"),
+    (re.compile(r"… \(([\d,]+) characters\)"), r"…（共 \1 個字元）"),
+)
+
+
+def zh_quoted(text: str) -> str:
+    """``text`` (a 繁體 message) with the English forms of :func:`tianjiu_core.limits.quote`
+    in it put into Chinese: ``"不是 an integer of 401 digits"`` → ``"不是 一個 401 位的整數"``.
+
+    >>> zh_quoted("dong.E：不是 an integer of 401 digits")
+    'dong.E：不是 一個 401 位的整數'
+    >>> zh_quoted("tiles：不是 'xxxx'… (1,000 characters)")
+    "tiles：不是 'xxxx'…（共 1,000 個字元）"
+    """
+    if "of " not in text and "characters)" not in text:
+        return text
+    for pattern, replacement in _QUOTE_FORMS_ZH:
+        text = pattern.sub(replacement, text)
+    return text
 
 
 class NotationError(TianJiuError):

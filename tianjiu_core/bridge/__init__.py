@@ -77,7 +77,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import NotationError, TianJiuError
+from ..errors import NotationError, TianJiuError, zh_quoted
 from ..limits import check_depth, quote
 from ..limits import BROWSER, CLI, Limits, use_limits
 
@@ -181,4 +181,6 @@ def _short(message: str | None, limit: int = 400) -> str | None:
 
 def _error(kind: str, message: str | None, message_zh: str | None = None) -> dict[str, Any]:
     """The failure answer: error class name, the English message and, when known, 繁體."""
+    if message_zh:
+        message_zh = zh_quoted(message_zh)
     return {"ok": False, "error": {"type": kind, "message": message, "message_zh": message_zh}}
