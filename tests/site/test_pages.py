@@ -194,6 +194,11 @@ def test_engine_failure_is_explained_in_words(site, tab):
     text = tab.page.inner_text("tj-playground .tj-status")
     assert "引擎無法啟動" in text and "wheel" in text, text
     assert tab.page.locator("tj-engine-status[data-engine=error]").count() == 1
+    # on a phone the header keeps only the dot while all is well, but an error keeps its words
+    tab.page.set_viewport_size({"width": 375, "height": 760})
+    words = tab.page.locator(".tj-header-status .tj-engine-status__text")
+    assert words.bounding_box()["width"] > 30 and words.inner_text().strip(), words.bounding_box()
+    tab.page.set_viewport_size({"width": 1280, "height": 900})
     # tiles drawn without the engine are still there
     assert tab.page.locator("tj-playground .tj-pick svg").count() == 21
 

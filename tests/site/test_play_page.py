@@ -278,3 +278,27 @@ def test_recap_analysis_of_a_face_down_lead_and_no_stale_recap(tab):
     page.locator("body").press("ArrowLeft")
     assert page.locator(f"{W} .tj-play__recap").inner_text().strip() == ""
     assert tab.problems() == []
+
+
+def test_recap_analysis_tells_apart_two_tiles_of_one_name(tab):
+    """Seed 8: in trick 1 South may discard 25 or 34, both 雜七 (Mixed seven).  The analysis
+    list writes the pips beside such names, so no two choices read the same."""
+    from tianjiu_core.tiengow.game import Hand
+    hand = Hand.from_seed(8)
+    while not hand.is_over:
+        hand.act(hand.legal_actions()[0])
+    toml = HandRecord.from_hand(hand).dumps()
+    link = base64.urlsafe_b64encode(toml.encode()).decode().rstrip("=")
+    tab.goto(f"play/#hand={link}")
+    page = tab.page
+    page.wait_for_selector(f"{W}[data-state=replay] .tj-play__recap .tj-play__dealt", timeout=90_000)
+    page.click(f"{W} .tj-play__rnext")
+    page.click(f"{W} .tj-play__analyse")
+    panel = page.locator(f"{W} .tj-play__analysis")
+    panel.locator(".tj-play__choice").first.wait_for(timeout=60_000)
+    names = panel.evaluate("p => [...p.querySelectorAll('.tj-play__act-what')].map(e => e.textContent)")
+    assert len(names) == len(set(names)), names
+    assert any("雜七" in n and "25" in n for n in names) and any("雜七" in n and "34" in n for n in names), names
+    assert not any("·" in n for n in names if "雜七" not in n), names   # only the look-alikes
+    page.click(f"{W} .tj-play__rnext")                                   # leave: the search stops
+    assert tab.problems() == []

@@ -487,11 +487,20 @@ export class TjPlayTable extends TjWidget {
     const lang = this.language;
     const v = (n) => signed(n);
     const bestLo = Math.max(...a.actions.map((x) => x.lo));
-    const items = a.actions.map((x) => {
-      const text = x.action;
-      const [, how, rest] = /^(discard |down )?(.*)$/.exec(text);   // 墊 / a face-down lead / a play
-      const down = Boolean(how);
+    const parsed = a.actions.map((x) => {
+      const [, how, rest] = /^(discard |down )?(.*)$/.exec(x.action);   // 墊 / a face-down lead / a play
       const codes = rest.trim().split(/\s+/);
+      return { how, codes, name: tileNames(codes, lang) };
+    });
+    // Two tiles of one name (雜八 is 26 and 35, 雜九 36 and 45 …) would read the same: then the
+    // pips are written beside the name.
+    const count = new Map();
+    for (const p of parsed) count.set(p.name, (count.get(p.name) || 0) + 1);
+    const items = a.actions.map((x, i) => {
+      const text = x.action;
+      const { how, codes } = parsed[i];
+      const name = count.get(parsed[i].name) > 1 ? `${parsed[i].name} · ${codes.join(" ")}` : parsed[i].name;
+      const down = Boolean(how);
       const tags = [];
       if (text === pos.played.replace(/^[ESWN]: /, "")) tags.push(h("span", { class: "tj-badge tj-play__played" }, this.t("play.analysisPlayed")));
       if (a.complete ? x.lo === a.value[0] : x.lo >= Math.max(...a.actions.filter((y) => y !== x).map((y) => y.hi), -Infinity)) {
@@ -501,7 +510,7 @@ export class TjPlayTable extends TjWidget {
       }
       return h("li", { class: "tj-play__choice", dataset: { lo: x.lo, hi: x.hi, action: text } },
         row(codes, 32, lang, down ? "is-discard" : ""),
-        h("span", { class: "tj-play__act-what" }, down ? this.t(how === "down " ? "play.ledDownOpen" : "play.discardedOpen", { tiles: tileNames(codes, lang) }) : tileNames(codes, lang)),
+        h("span", { class: "tj-play__act-what" }, down ? this.t(how === "down " ? "play.ledDownOpen" : "play.discardedOpen", { tiles: name }) : name),
         h("strong", { class: "tj-play__value" }, x.lo === x.hi ? v(x.lo) : this.t("play.analysisRange", { lo: v(x.lo), hi: v(x.hi) })),
         h("span", { class: "tj-play__tags" }, tags));
     });
