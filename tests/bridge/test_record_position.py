@@ -71,3 +71,63 @@ def test_a_record_saved_with_a_byte_order_mark_replays(played):
     assert r["ok"], r
     assert r["result"]["result"]["payments"] == dict(zip("ESWN", played.result.payments))
     assert handle({"op": "record_position", "toml": toml, "trick": 1, "seat": "S"})["ok"]
+
+
+def test_the_seats_view_hides_what_it_could_not_see_and_judges_as_from_its_chair(played):
+    """``view: true``: the other holdings and their face-down discards in the trick become
+    unknown, the seat's own earlier discards stay known; the hidden-hand judgement of that view
+    equals the one the engine makes for a live hand from that chair (which sees the same)."""
+    from tianjiu_core.solver import solve_hidden
+    toml = HandRecord.from_hand(played).dumps()
+    seen_hidden_discard = False
+    for number in range(1, len(played.tricks) + 1):
+        for seat_name in "ESWN":
+            seat = "ESWN".index(seat_name)
+            full = handle({"op": "record_position", "toml": toml, "trick": number, "seat": seat_name})["result"]
+            res = handle({"op": "record_position", "toml": toml, "trick": number, "seat": seat_name,
+                          "view": True})["result"]
+            assert res["view"] is True and full["view"] is False and res["played"] == full["played"]
+            open_pos, view = Position.from_dict(full["position"]), Position.from_dict(res["position"])
+            assert view.hero == seat and view.holdings[seat] == open_pos.holdings[seat]
+            for s in range(4):
+                if s != seat:
+                    assert view.holdings[s] == () and view.unknown[s] == len(open_pos.holdings[s])
+            own = [t for rec in played.tricks[:number - 1] for a in rec.actions
+                   if a.seat == seat and a.kind == "discard" for t in a.tiles]
+            assert sorted(view.discarded[seat]) == sorted(own) and not any(
+                view.discarded[s] for s in range(4) if s != seat)
+            for a, b in zip(view.trick, open_pos.trick):
+                if a.seat != seat and b.kind == "discard":
+                    seen_hidden_discard = True
+                    assert a.tiles == () and a.unknown == len(b.tiles)
+                else:
+                    assert a == b
+            if number >= len(played.tricks) - 2 and seat_name in "SN":   # cheap: ≤ 3 tiles
+                r = handle({"op": "solve_hidden_start", "position": res["position"], "time_ms": 100})["result"]
+                while not r["complete"]:
+                    r = handle({"op": "solve_continue", "search_id": r["search_id"], "time_ms": 100})["result"]
+                live = solve_hidden(open_pos.to_hand(), known_discards=own)
+                assert [(a["action"], a["lo"]) for a in r["actions"]] == [
+                    (x.action.notation(), round(x.expected_value, 4)) for x in live.actions]
+    assert seen_hidden_discard
+
+
+def test_a_face_down_lead_by_another_seat_cannot_be_viewed():
+    from tianjiu_core.tiengow.rules import Rules
+    rules = Rules.from_dict({"preset": "hk", "lead_face_down": True})
+    for seed in range(60):
+        hand = Hand.from_seed(seed, rules)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            hand.act(next((a for a in legal if a.kind == "down"), legal[0]))
+        for number, trick in enumerate(hand.tricks, 1):
+            if trick.actions[0].kind == "down":
+                toml = HandRecord.from_hand(hand).dumps()
+                follower = "ESWN"[trick.actions[1].seat]
+                r = handle({"op": "record_position", "toml": toml, "trick": number, "seat": follower, "view": True})
+                assert not r["ok"] and r["error"]["message"].startswith("position: trick:"), r
+                assert "蓋牌" in r["error"]["message_zh"]
+                leader = "ESWN"[trick.actions[0].seat]
+                assert handle({"op": "record_position", "toml": toml, "trick": number, "seat": leader, "view": True})["ok"]
+                return
+    pytest.fail("no seed led face down")

@@ -220,7 +220,7 @@ def test_recap_analyses_your_choice_with_the_solver(tab):
     assert page.locator(f"{W} .tj-play__analyse").count() == 0          # the deal itself: no choice yet
     page.click(f"{W} .tj-play__rnext")
     page.click(f"{W} .tj-play__analyse")
-    panel = page.locator(f"{W} .tj-play__analysis")
+    panel = page.locator(f"{W} .tj-play__analysis--open")
     panel.locator(".tj-play__choice").first.wait_for(timeout=60_000)
     ranges = panel.evaluate("p => [...p.querySelectorAll('.tj-play__choice')].map(li => [+li.dataset.lo, +li.dataset.hi])")
     assert ranges and all(lo <= hi for lo, hi in ranges)
@@ -230,7 +230,7 @@ def test_recap_analyses_your_choice_with_the_solver(tab):
         page.click(f"{W} .tj-play__rnext")
     assert page.get_attribute(f"{W} .tj-play__recap", "data-step") == "7"
     page.click(f"{W} .tj-play__analyse")
-    page.wait_for_selector(f"{W} .tj-play__analysis[data-complete=true]", timeout=60_000)
+    page.wait_for_selector(f"{W} .tj-play__analysis--open[data-complete=true]", timeout=60_000)
     shown = panel.evaluate("p => [...p.querySelectorAll('.tj-play__choice')].map(li => [li.dataset.action, +li.dataset.lo, +li.dataset.hi])")
     assert shown == [[a["action"], a["value"], a["value"]] for a in want["actions"]]
     best = max(a["value"] for a in want["actions"])
@@ -267,10 +267,10 @@ def test_recap_analysis_of_a_face_down_lead_and_no_stale_recap(tab):
         page.click(f"{W} .tj-play__rnext")
     assert "led face down" in page.inner_text(f"{W} .tj-play__recap .tj-play__trick")
     page.click(f"{W} .tj-play__analyse")
-    panel = page.locator(f"{W} .tj-play__analysis")
+    panel = page.locator(f"{W} .tj-play__analysis--open")
     panel.locator(".tj-play__choice").first.wait_for(timeout=60_000)
     assert "led face down" in panel.inner_text()
-    assert page.locator(f"{W} .tj-play__analysis .tj-play__msg").count() == 0
+    assert page.locator(f"{W} .tj-play__analysis--open .tj-play__msg").count() == 0
     # a new session: the recap is gone, and the arrow keys do not bring it back
     page.click(f"{W} .tj-play__rules-again")
     page.wait_for_selector(f"{W}[data-state=ready]")
@@ -280,9 +280,10 @@ def test_recap_analysis_of_a_face_down_lead_and_no_stale_recap(tab):
     assert tab.problems() == []
 
 
-def test_recap_analysis_tells_apart_two_tiles_of_one_name(tab):
+def test_recap_analysis_tells_apart_two_tiles_of_one_name_and_judges_from_souths_chair(tab):
     """Seed 8: in trick 1 South may discard 25 or 34, both 雜七 (Mixed seven).  The analysis
-    list writes the pips beside such names, so no two choices read the same."""
+    list writes the pips beside such names, so no two choices read the same.  In trick 5 the
+    judgement from what South could see gives the engine's hidden-hand means."""
     from tianjiu_core.tiengow.game import Hand
     hand = Hand.from_seed(8)
     while not hand.is_over:
@@ -294,11 +295,34 @@ def test_recap_analysis_tells_apart_two_tiles_of_one_name(tab):
     page.wait_for_selector(f"{W}[data-state=replay] .tj-play__recap .tj-play__dealt", timeout=90_000)
     page.click(f"{W} .tj-play__rnext")
     page.click(f"{W} .tj-play__analyse")
-    panel = page.locator(f"{W} .tj-play__analysis")
+    panel = page.locator(f"{W} .tj-play__analysis--open")
     panel.locator(".tj-play__choice").first.wait_for(timeout=60_000)
     names = panel.evaluate("p => [...p.querySelectorAll('.tj-play__act-what')].map(e => e.textContent)")
     assert len(names) == len(set(names)), names
     assert any("雜七" in n and "25" in n for n in names) and any("雜七" in n and "34" in n for n in names), names
     assert not any("·" in n for n in names if "雜七" not in n), names   # only the look-alikes
-    page.click(f"{W} .tj-play__rnext")                                   # leave: the search stops
+    for _ in range(4):
+        page.click(f"{W} .tj-play__rnext")                               # leave: the search stops
+    # trick 5 judged from South's chair: the mean over the deals South could not tell apart,
+    # exactly what the engine says in CPython for the position South saw
+    view = bridge.handle({"op": "record_position", "toml": toml, "trick": 5, "seat": "S", "view": True})["result"]
+    assert set(view["position"]["tiles"]["E"]) <= {"-", " "}              # nothing of East's shown
+    want = bridge.handle({"op": "solve_hidden", "position": view["position"]})["result"]
+    page.click(f"{W} .tj-play__judge")
+    judged = page.locator(f"{W} .tj-play__analysis--view")
+    page.wait_for_selector(f"{W} .tj-play__analysis--view[data-complete=true]", timeout=90_000)
+    shown = judged.evaluate("p => [...p.querySelectorAll('.tj-play__choice')].map(li => [li.dataset.action, +li.dataset.lo, +li.dataset.hi])")
+    assert shown == [[a["action"], round(a["expected_value"], 4), round(a["expected_value"], 4)] for a in want["actions"]]
+    text = judged.inner_text()
+    assert "只按南當時看得到的牌" in text and "最佳比例" in text and "64 種分法" in text, text
+    assert judged.locator(".tj-play__played").count() == 1
+    best = max(a["expected_value"] for a in want["actions"])
+    assert judged.locator(".tj-play__best").count() == sum(abs(a["expected_value"] - best) < 1e-9 for a in want["actions"])
+    # both analyses side by side; each kept when the reader steps away and back
+    page.click(f"{W} .tj-play__analyse")
+    page.wait_for_selector(f"{W} .tj-play__analysis--open[data-complete=true]", timeout=60_000)
+    page.click(f"{W} .tj-play__rback")
+    page.click(f"{W} .tj-play__rnext")
+    assert page.locator(f"{W} .tj-play__analysis[data-complete=true]").count() == 2
+    assert page.locator(f"{W} .tj-play__judge").is_disabled()
     assert tab.problems() == []

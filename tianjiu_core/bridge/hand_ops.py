@@ -273,21 +273,33 @@ def _record_position(req: dict) -> dict:
     ``trick`` (1–8) of the record ``toml``, every holding shown (the record holds the whole
     wall, so nothing is hidden that the record does not already show).  Answer: ``{"position":
     table (as ``solve_start`` takes it), "to_act": seat, "trick": n, "tiles_left": tiles in the
-    seat's hand, "played": what the seat played there (notation)}``.  A record cut short before
-    that point is an ``InconsistentPositionError`` naming ``trick``."""
+    seat's hand, "played": what the seat played there (notation), "view": as asked}``.  A record
+    cut short before that point is an ``InconsistentPositionError`` naming ``trick``.
+
+    ``view: true`` gives instead what ``seat`` could see at that moment
+    (:meth:`Position.seat_view`: the other holdings and their face-down discards unknown, its
+    own earlier discards known), the position ``solve_hidden_start`` takes to judge the choice
+    from that chair."""
     f = Fields(req)
     text = f.text("toml")
     number = f.int("trick", 1, 8)
     seat = f.seat("seat")
+    view = f.bool("view", default=False)
     f.done()
     record = HandRecord.loads(text)
     full = record.replay()
     hand = Hand.from_deal(full.deal_info, record.rules, record.banker_streak)
     for action in full.log:
         if len(hand.tricks) == number - 1 and hand.to_act == seat and not hand.is_over:
-            position = Position.from_hand(hand, hero=seat)
+            if view:
+                own = [[] for _ in range(4)]
+                own[seat] = [t for rec in hand.tricks for a in rec.actions
+                             if a.seat == seat and a.kind == "discard" for t in a.tiles]
+                position = Position.from_hand(hand, hero=seat, discarded=own).seat_view(seat)
+            else:
+                position = Position.from_hand(hand, hero=seat)
             return {"position": position.to_dict(), "to_act": SEATS[seat], "trick": number,
-                    "tiles_left": len(hand.holdings[seat]), "played": action.notation()}
+                    "tiles_left": len(hand.holdings[seat]), "played": action.notation(), "view": view}
         hand.act(action)
     raise InconsistentPositionError(
         f"trick: the record has no trick {number} with {SEATS[seat]} to act (it has "

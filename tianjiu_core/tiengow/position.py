@@ -373,6 +373,48 @@ class Position:
                    shown=sort_tiles(shown), discarded=tuple(sort_tiles(d) for d in discarded),
                    hero=hero, first_lead_top=bool(hand.first_lead_top) if sum(hand.dong) else False)
 
+    def seat_view(self, seat: int) -> Position:
+        """What ``seat`` sees of this position, for hidden-hand solving from its chair: its own
+        tiles; every other holding as unknown tiles (``-``, the counts kept); another seat's
+        face-down discard in the trick in progress as ``discard - …``; the shown tiles, 棟,
+        leader and rules as they are; only ``seat``'s own known discards; ``hero`` = ``seat``.
+
+        Raises :class:`InconsistentPositionError` (field ``trick``) when the trick in progress
+        holds another seat's face-down *lead* (``lead_face_down``): a position cannot write an
+        unknown lead.
+
+        >>> p = Position.loads('''leader = "E"
+        ... trick = ["66", "discard 12"]
+        ... [tiles]
+        ... E = "44"
+        ... S = "22"
+        ... W = "11 33"
+        ... N = "55 56"
+        ... [dong]
+        ... E = 4
+        ... S = 2''')
+        >>> v = p.seat_view(2)
+        >>> v.to_dict()["tiles"], v.to_dict()["trick"], v.hero
+        ({'E': '-', 'S': '-', 'W': '11 33', 'N': '- -'}, ['66', 'discard -'], 2)
+        """
+        trick = []
+        for a in self.trick:
+            if a.seat != seat and a.kind == "down":
+                raise _err("trick", f"{SEATS[a.seat]} led face down: a trick with a lead {SEATS[seat]} "
+                           "could not see cannot be judged from its view",
+                           zh=f"{SEATS[a.seat]} 蓋牌先出：{SEATS[seat]} 看不到先出的牌，這一墩不能按它所見評估")
+            if a.seat != seat and a.kind == "discard" and a.tiles:
+                a = Action.parse(f"{SEATS[a.seat]}: discard " + " ".join(["-"] * (len(a.tiles) + a.unknown)))
+            trick.append(a)
+        holdings = tuple(h if s == seat else () for s, h in enumerate(self.holdings))
+        unknown = tuple(u if s == seat else u + len(self.holdings[s])
+                        for s, u in enumerate(self.unknown))
+        discarded = tuple(d if s == seat else () for s, d in enumerate(self.discarded))
+        return Position(rules=self.rules, banker=self.banker, banker_streak=self.banker_streak,
+                        holdings=holdings, unknown=unknown, dong=self.dong,  # type: ignore[arg-type]
+                        leader=self.leader, trick=tuple(trick), shown=self.shown,
+                        discarded=discarded, hero=seat, first_lead_top=self.first_lead_top)
+
     # ------------------------------------------------------------ dict / TOML
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Position:

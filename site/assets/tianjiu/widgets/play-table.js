@@ -427,17 +427,23 @@ export class TjPlayTable extends TjWidget {
       parts.push(h("div", { class: "tj-play__trick" }, tr.actions.map((a) => this.actionView(a, true)),
         h("p", { class: "tj-play__won" }, this.t("play.trickWon", { seat: seatName(tr.winner, lang), n: tr.size }))));
       if (rc.toml) {
-        const panel = h("div", { class: "tj-play__analysis", "aria-live": "polite" });
-        const kept = rc.analyses[rc.step];   // analysed before: shown again, "search more" if unfinished
-        parts.push(h("div", { class: "tj-play__row" }, h("button", {
-          type: "button", class: "tj-button tj-play__analyse", disabled: Boolean(kept),
-          onclick: (e) => { e.currentTarget.disabled = true; this.analyse(rc.step, panel); },
-        }, this.t("play.analyse", { seat: seatName(ME, lang) }))), panel);
-        if (kept) {
-          panel._pos = kept.pos;
-          panel._spent = kept.spent;
-          this.drawAnalysis(panel, kept.pos, kept.a, true, kept.spent);
+        // two analyses of South's choice: with every hand open (exact values), and from South's
+        // chair (the average over the deals South could not tell apart: what South could know)
+        const panels = {}, buttons = [];
+        for (const mode of ["open", "view"]) {
+          const panel = panels[mode] = h("div", { class: `tj-play__analysis tj-play__analysis--${mode}`, "aria-live": "polite", dataset: { mode } });
+          const kept = (rc.analyses[rc.step] || {})[mode];   // analysed before: shown again, "search more" if unfinished
+          buttons.push(h("button", {
+            type: "button", class: `tj-button ${mode === "open" ? "tj-play__analyse" : "tj-play__judge"}`, disabled: Boolean(kept),
+            onclick: (e) => { e.currentTarget.disabled = true; this.analyse(rc.step, panel, mode); },
+          }, this.t(mode === "open" ? "play.analyse" : "play.judge", { seat: seatName(ME, lang) })));
+          if (kept) {
+            panel._pos = kept.pos;
+            panel._spent = kept.spent;
+            this.drawAnalysis(panel, kept.pos, kept.a, true, kept.spent, mode);
+          }
         }
+        parts.push(h("div", { class: "tj-play__row" }, buttons), panels.open, panels.view);
       }
     }
     parts.push(h("div", { class: "tj-play__row" },
@@ -451,41 +457,54 @@ export class TjPlayTable extends TjWidget {
   // open (the record shows them all): ops record_position, then solve_start / solve_continue in
   // slices of ~100 ms, redrawn after each; bounds are proven from the first answer on.  Leaving
   // the step (or the recap) stops it: the loop asks no more.  After 30 s it stops and offers more.
-  async analyse(step, panel, searchId = null) {
+  // mode "open": every hand open (solve_start); "view": from South's chair (record_position with
+  // view, then solve_hidden_start: the mean over the deals of the tiles South could not see).
+  // One analysis runs at a time: starting another stops this one, which is then shown as stopped.
+  async analyse(step, panel, mode = "open", searchId = null) {
     const lang = this.language;
     const token = {};
     this.analysis = token;
-    const live = () => this.analysis === token && this.isConnected && panel.isConnected;
+    const here = () => this.isConnected && panel.isConnected;
+    const live = () => this.analysis === token && here();
+    let pos = null, a = null, spent = panel._spent || 0;
     try {
-      let pos = panel._pos;
-      if (!pos) pos = panel._pos = await this.engine.call("record_position", { toml: this.recap.toml, trick: step, seat: ME });
+      pos = panel._pos;
+      if (!pos) pos = panel._pos = await this.engine.call("record_position", { toml: this.recap.toml, trick: step, seat: ME, view: mode === "view" });
       if (!live()) return;
-      let a = searchId === null
-        ? await this.engine.call("solve_start", { position: pos.position, hero: ME, time_ms: 100 })
-        : await this.engine.call("solve_continue", { search_id: searchId, time_ms: 100 });
+      a = searchId !== null ? await this.engine.call("solve_continue", { search_id: searchId, time_ms: 100 })
+        : mode === "view" ? await this.engine.call("solve_hidden_start", { position: pos.position, time_ms: 100 })
+          : await this.engine.call("solve_start", { position: pos.position, hero: ME, time_ms: 100 });
       const t0 = performance.now();
       const before = panel._spent || 0;   // wall ms of this analysis's earlier runs ("more")
       while (live()) {
         const over = a.complete || performance.now() - t0 > 30000;
-        const spent = before + performance.now() - t0;
+        spent = before + performance.now() - t0;
         panel._spent = spent;
-        if (this.recap) this.recap.analyses[step] = { pos, a, spent };
-        this.drawAnalysis(panel, pos, a, over, spent);
+        if (this.recap) (this.recap.analyses[step] ||= {})[mode] = { pos, a, spent };
+        this.drawAnalysis(panel, pos, a, over, spent, mode);
         if (over) return;
         a = await this.engine.call("solve_continue", { search_id: a.search_id, time_ms: 100 });
       }
+      if (here() && a && !a.complete) this.drawAnalysis(panel, pos, a, true, spent, mode);   // the other one started
     } catch (err) {
       if (!live()) return;
       if (searchId !== null && err && err.type === "InconsistentPositionError" && /search_id/.test(err.message || "")) {
-        return this.analyse(step, panel);   // dropped for newer searches: start it again
+        return this.analyse(step, panel, mode);   // dropped for newer searches: start it again
       }
       panel.replaceChildren(h("p", { class: "tj-play__msg", role: "alert" }, explain(err, lang)));
     }
   }
 
-  drawAnalysis(panel, pos, a, over, spent) {
+  drawAnalysis(panel, pos, a, over, spent, mode = "open") {
     const lang = this.language;
-    const v = (n) => signed(n);
+    const view = mode === "view";
+    // open: whole stake units; from South's view: a mean over deals, to two decimals
+    const v = (n) => {
+      if (!view) return signed(n);
+      const r = Math.round(n * 100) / 100;
+      return r > 0 ? `+${r.toFixed(2)}` : r < 0 ? `−${(-r).toFixed(2)}` : "0.00";
+    };
+    const pct = (x) => `${Math.round(x * 100)}%`;
     const bestLo = Math.max(...a.actions.map((x) => x.lo));
     const parsed = a.actions.map((x) => {
       const [, how, rest] = /^(discard |down )?(.*)$/.exec(x.action);   // 墊 / a face-down lead / a play
@@ -503,7 +522,8 @@ export class TjPlayTable extends TjWidget {
       const down = Boolean(how);
       const tags = [];
       if (text === pos.played.replace(/^[ESWN]: /, "")) tags.push(h("span", { class: "tj-badge tj-play__played" }, this.t("play.analysisPlayed")));
-      if (a.complete ? x.lo === a.value[0] : x.lo >= Math.max(...a.actions.filter((y) => y !== x).map((y) => y.hi), -Infinity)) {
+      const top = view ? a.expected_value[0] : a.value[0];
+      if (a.complete ? x.lo === top : x.lo >= Math.max(...a.actions.filter((y) => y !== x).map((y) => y.hi), -Infinity)) {
         tags.push(h("span", { class: "tj-badge tj-play__best" }, this.t("play.analysisBest")));
       } else if (x.hi < bestLo) {
         tags.push(h("span", { class: "tj-badge tj-play__worse" }, this.t("play.analysisWorse")));
@@ -512,22 +532,30 @@ export class TjPlayTable extends TjWidget {
         row(codes, 32, lang, down ? "is-discard" : ""),
         h("span", { class: "tj-play__act-what" }, down ? this.t(how === "down " ? "play.ledDownOpen" : "play.discardedOpen", { tiles: name }) : name),
         h("strong", { class: "tj-play__value" }, x.lo === x.hi ? v(x.lo) : this.t("play.analysisRange", { lo: v(x.lo), hi: v(x.hi) })),
+        view ? h("span", { class: "tj-play__share" }, this.t("play.judgeShare", {
+          share: x.best_share[0] === x.best_share[1] ? pct(x.best_share[0]) : this.t("play.analysisRange", { lo: pct(x.best_share[0]), hi: pct(x.best_share[1]) }) })) : null,
         h("span", { class: "tj-play__tags" }, tags));
     });
     const nodes = a.nodes.toLocaleString(lang === "en" ? "en" : "zh-Hant");
     const secs = (spent / 1000).toFixed(1);
-    const status = a.complete ? this.t(a.nodes ? "play.analysisExact" : "play.analysisExactNow", { nodes, s: secs })
-      : over ? this.t("play.analysisStopped", { s: secs }) : this.t("play.analysisSearching", { nodes });
+    const deals = view ? this.t(a.exhaustive ? "play.judgeEvery" : "play.judgeSample", { n: a.deals }) : "";
+    const status = view
+      ? (a.complete ? this.t("play.judgeDone", { deals, s: secs })
+        : over ? this.t("play.judgeStopped", { deals, s: secs, done: a.deals_done })
+          : this.t("play.judgeSearching", { deals, done: a.deals_done }))
+      : a.complete ? this.t(a.nodes ? "play.analysisExact" : "play.analysisExactNow", { nodes, s: secs })
+        : over ? this.t("play.analysisStopped", { s: secs }) : this.t("play.analysisSearching", { nodes });
     const k = pos.tiles_left;
     const inHand = k === 1 ? this.t("play.tileInHand") : this.t("play.tilesInHand", { k });
     panel.dataset.complete = String(a.complete);
     panel.replaceChildren(...[
-      h("p", { class: "tj-subtitle" }, this.t("play.analysisTitle", { n: pos.trick, seat: seatName(ME, lang), inHand })),
-      k >= 6 && !a.complete ? h("p", { class: "tj-play__analysis-status tj-play__analysis-early" }, this.t("play.analysisEarly", { k })) : null,
+      h("p", { class: "tj-subtitle" }, this.t(view ? "play.judgeTitle" : "play.analysisTitle", { n: pos.trick, seat: seatName(ME, lang), inHand })),
+      view ? h("p", { class: "tj-play__analysis-status" }, this.t("play.judgeHow", { seat: seatName(ME, lang) })) : null,
+      k >= (view ? 5 : 6) && !a.complete ? h("p", { class: "tj-play__analysis-status tj-play__analysis-early" }, this.t(view ? "play.judgeEarly" : "play.analysisEarly", { k })) : null,
       h("ul", { class: "tj-play__choices" }, items),
       h("p", { class: "tj-play__analysis-status" }, status),
       over && !a.complete ? h("button", { type: "button", class: "tj-button tj-play__analyse-more",
-        onclick: (e) => { e.currentTarget.disabled = true; this.analyse(pos.trick, panel, a.search_id); } }, this.t("play.analysisMore")) : null,
+        onclick: (e) => { e.currentTarget.disabled = true; this.analyse(pos.trick, panel, mode, a.search_id); } }, this.t("play.analysisMore")) : null,
     ].filter(Boolean));
   }
 
