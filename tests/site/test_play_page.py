@@ -10,6 +10,7 @@ page; the last hands are kept on the device and a damaged save is kept and expla
 from __future__ import annotations
 
 import base64
+import re
 import subprocess
 import sys
 
@@ -106,6 +107,8 @@ def test_a_seeded_session(tab, tmp_path):
     assert out.returncode == 0 and f"S {me:+d}" in out.stdout, out
     # the hand is kept on the device
     assert page.locator(f"{W} .tj-play__saved li").count() == 1
+    saved = page.inner_text(f"{W} .tj-play__saved li")          # a date no reader misreads (not 2/12)
+    assert re.search(r"20\d\d年\d{1,2}月\d{1,2}日", saved) and not re.search(r"\d/\d", saved), saved
     # the next hand follows the engine's banker succession and the score runs on
     page.click(f"{W} .tj-play__nexthand")
     page.wait_for_selector(f"{W}[data-state=playing], {W}[data-state=over]")

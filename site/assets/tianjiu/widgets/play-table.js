@@ -640,11 +640,19 @@ export class TjPlayTable extends TjWidget {
     this.drawSaved();
   }
 
+  /** A saved hand's time as the reader's script writes it, never day/month ambiguous:
+   *  "2026年12月2日 07:20" (简), "2026年12月2日 上午7:20" (繁), "Dec 2, 2026, 7:20 AM". */
+  when(ms) {
+    const tag = { en: "en", hans: "zh-CN" }[this.language] || "zh-HK";
+    const d = new Date(ms);
+    return Number.isNaN(d.getTime()) ? "?" : d.toLocaleString(tag, { dateStyle: "medium", timeStyle: "short" });
+  }
+
   drawSaved() {
     const { list, note } = this.loadSaved();
     const items = list.map((x, i) => h("li", {},
       h("button", { type: "button", class: "tj-button tj-play__chip tj-play__replay", "data-index": i, onclick: () => this.replayText(x.toml) },
-        this.t("play.savedItem", { when: new Date(x.when).toLocaleString(this.language === "en" ? "en" : "zh-HK"), mine: signed(x.mine) }))));
+        this.t("play.savedItem", { when: this.when(x.when), mine: signed(x.mine) }))));
     this.savedEl.replaceChildren(...[h("p", { class: "tj-subtitle" }, this.t("play.savedTitle")),
       note ? h("p", { class: "tj-play__damaged", role: "alert" }, note) : null,
       list.length ? h("ul", {}, items) : h("p", {}, this.t("play.noSaved"))].filter(Boolean));
