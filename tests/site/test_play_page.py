@@ -304,6 +304,9 @@ def test_recap_analysis_tells_apart_two_tiles_of_one_name_and_judges_from_souths
     assert len(names) == len(set(names)), names
     assert any("雜七" in n and "25" in n for n in names) and any("雜七" in n and "34" in n for n in names), names
     assert not any("·" in n for n in names if "雜七" not in n), names   # only the look-alikes
+    # 8 tiles in hand: the judgement from South's chair is not offered (it would not finish)
+    assert page.locator(f"{W} .tj-play__judge").count() == 0
+    assert "6 張" in page.inner_text(f"{W} .tj-play__judge-later")
     for _ in range(4):
         page.click(f"{W} .tj-play__rnext")                               # leave: the search stops
     # trick 5 judged from South's chair: the mean over the deals South could not tell apart,

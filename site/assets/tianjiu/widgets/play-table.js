@@ -430,7 +430,14 @@ export class TjPlayTable extends TjWidget {
         // two analyses of South's choice: with every hand open (exact values), and from South's
         // chair (the average over the deals South could not tell apart: what South could know)
         const panels = {}, buttons = [];
+        // South's tiles at this trick: from 7 up, each of the judgement's 64 deals is a
+        // whole-hand search that does not finish within minutes, so it is not offered there
+        const left = 8 - st.tricks.slice(0, rc.step - 1).reduce((n, x) => n + x.size, 0);
         for (const mode of ["open", "view"]) {
+          if (mode === "view" && left >= 7) {
+            buttons.push(h("span", { class: "tj-play__judge-later" }, this.t("play.judgeLater", { seat: seatName(ME, lang) })));
+            continue;
+          }
           const panel = panels[mode] = h("div", { class: `tj-play__analysis tj-play__analysis--${mode}`, "aria-live": "polite", dataset: { mode } });
           const kept = (rc.analyses[rc.step] || {})[mode];   // analysed before: shown again, "search more" if unfinished
           buttons.push(h("button", {
