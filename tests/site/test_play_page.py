@@ -131,6 +131,10 @@ def test_a_seeded_session(tab, tmp_path):
     page.wait_for_selector(f"{W}[data-state=replay]", timeout=90_000)
     assert page.evaluate(f"document.querySelector('{W}').view.result.payments.S") == me
     assert page.locator(f"{W} .tj-play__recap .tj-play__dealt .tj-play__seat").count() == 4
+    # a linked hand is no session: no running-total column, and the house-rules form is put away
+    assert page.locator(f"{W} .tj-play__pay th").all_inner_texts()[:3] == ["家", "棟", "這局"]
+    assert "累計" not in page.inner_text(f"{W} .tj-play__pay")
+    assert page.locator(f"{W} .tj-play__setup").is_hidden()
     # a damaged save is kept, explained, never wiped
     page.evaluate("localStorage.setItem('tianjiu.play.hands.v1', '{not json')")
     tab.goto("play/")
@@ -163,15 +167,27 @@ def test_play_page_english_and_phone_width(new_tab):
     assert "Banker" in page.inner_text(f"{W} .tj-play__banker")
     _others_hidden(tab)
     tab.shot("play-375")
+    # the pressed Start button is gone: focus is on the new hand, not lost to the page
+    assert page.evaluate("document.activeElement.classList.contains('tj-play__hand')")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # the header keeps the page title readable: the engine's status is a dot (its words are
+    # left for screen readers)
+    words = page.locator(".tj-header-status .tj-engine-status__text")
+    assert words.inner_text() == "Engine ready" and words.bounding_box()["width"] <= 1
     for k in range(1, 6):
         page.keyboard.press(str(k))
     page.keyboard.press("Enter")
     page.wait_for_selector(f"{W}[data-illegal=IllegalActionError]")
     assert page.inner_text(f"{W} .tj-play__msg").startswith("Not allowed by the rules")
+    # on a phone the refusal is on screen, under the buttons (not below the list of legal actions)
+    assert page.evaluate(f"""(() => {{ const r = document.querySelector('{W} .tj-play__msg').getBoundingClientRect();
+        return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight + 1; }})()""")
+    assert page.locator(f"{W} .tj-play__me .tj-play__row + .tj-play__msg").count() == 1
     tab.goto("zh-Hans/play/")
     page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
     assert "开始" in page.inner_text(W)
+    methods = page.inner_text(f"{W} .tj-play__method")
+    assert "间栋" in methods and "舞三狮" in methods and "間棟" not in methods, methods
     assert tab.problems() == []
 
 
@@ -332,3 +348,15 @@ def test_recap_analysis_tells_apart_two_tiles_of_one_name_and_judges_from_souths
     assert page.locator(f"{W} .tj-play__analysis[data-complete=true]").count() == 2
     assert page.locator(f"{W} .tj-play__judge").is_disabled()
     assert tab.problems() == []
+
+
+def test_the_pages_dealing_method_names_are_the_engines():
+    """The Play page names the 牌頭 in the reader's script (简体 was left in 繁體); its table must
+    say what the engine's METHODS say."""
+    import json
+    from pathlib import Path
+    from tianjiu_core.tiengow.deal import METHODS
+    js = (Path(__file__).resolve().parents[2] / "site/assets/tianjiu/widgets/play-table.js").read_text(encoding="utf-8")
+    block = re.search(r"const METHOD_NAMES = (\{.*?\n\});", js, re.S).group(1)
+    table = json.loads(re.sub(r",\s*\}", "}", block))
+    assert table == {m.name_hant: [m.name_hans, m.name_en] for m in METHODS}

@@ -842,3 +842,37 @@ def test_a_wrong_try_then_the_solve_shows_one_next_block(tab):
     text = page.inner_text("tj-puzzle .tj-pz__feedback")
     assert "with the solution shown" in text and "not first time" not in text, text
     assert tab.problems() == []
+
+
+def test_a_reload_keeps_the_moves_made(tab):
+    """A puzzle of several moves: after the first correct move a reload of the page resumes
+    there (this tab's sessionStorage), says so, and the rest of the line solves it; undo and
+    restart keep the saved line in step, and a line the puzzle does not accept is dropped."""
+    p = next(q for q in ALL if q.visibility == "open" and len(q.solution) >= 2)
+    tab.goto(puzzle_page(p))
+    ready(tab)
+    page = tab.page
+    start = page.eval_on_selector_all("tj-puzzle .tj-pz__tile", "bs => bs.map(b => b.dataset.code)")
+    play(tab, p.solution[0])
+    after = page.eval_on_selector_all("tj-puzzle .tj-pz__tile", "bs => bs.map(b => b.dataset.code)")
+    page.reload()
+    ready(tab)
+    assert page.get_attribute("tj-puzzle", "data-moves") == "1"
+    assert page.eval_on_selector_all("tj-puzzle .tj-pz__tile", "bs => bs.map(b => b.dataset.code)") == after
+    assert "接着上次" in page.inner_text("tj-puzzle .tj-pz__feedback")
+    page.click("tj-puzzle .tj-pz__undo")                # undo: a reload now starts at the beginning
+    page.reload()
+    ready(tab)
+    assert page.get_attribute("tj-puzzle", "data-moves") == "0"
+    assert page.eval_on_selector_all("tj-puzzle .tj-pz__tile", "bs => bs.map(b => b.dataset.code)") == start
+    for move in p.solution:
+        play(tab, move)
+    page.wait_for_selector("tj-puzzle[data-state=solved]")
+    assert page.evaluate(f"sessionStorage.getItem('tianjiu.puzzle.line.{p.id}')") is None
+    # a saved line that is not the puzzle's (another puzzle's moves, garbage) is dropped
+    page.evaluate(f"sessionStorage.setItem('tianjiu.puzzle.line.{p.id}', JSON.stringify({{moves: ['66 66 66']}}))")
+    page.reload()
+    ready(tab)
+    assert page.get_attribute("tj-puzzle", "data-moves") == "0"
+    assert page.evaluate(f"sessionStorage.getItem('tianjiu.puzzle.line.{p.id}')") is None
+    assert tab.problems() == []

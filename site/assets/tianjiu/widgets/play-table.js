@@ -16,7 +16,21 @@ const SEATS = ["E", "S", "W", "N"];
 const ME = "S";
 const STORE = "tianjiu.play.hands.v1";
 const KEEP = 20;
-const METHODS = ["間棟", "輪棟", "開邊左", "開邊右", "片面", "挖心", "切耳", "龍頭鳳尾", "雙翼齊飛", "舞三獅"];
+// 牌頭 (dealing methods) by their 繁體 name, which the engine takes, with 简体 and English names
+// (the engine's tiengow/deal.py METHODS; tests/site/test_play_page.py checks they agree)
+const METHOD_NAMES = {
+  "間棟": ["间栋", "Every other stack"], "輪棟": ["轮栋", "One stack each, twice round"],
+  "開邊左": ["开边左", "Open from the left"], "開邊右": ["开边右", "Open from the right"],
+  "片面": ["片面", "Layer by layer"], "挖心": ["挖心", "Dig out the heart"], "切耳": ["切耳", "Cut the ears"],
+  "龍頭鳳尾": ["龙头凤尾", "Dragon's head, phoenix's tail"], "雙翼齊飛": ["双翼齐飞", "Both wings fly"],
+  "舞三獅": ["舞三狮", "Three lions dance"],
+};
+const METHODS = Object.keys(METHOD_NAMES);
+function methodName(m, lang) {
+  const n = METHOD_NAMES[m];
+  if (!n) return m;
+  return lang === "hans" ? n[0] : lang === "en" ? `${m} (${n[1]})` : m;
+}
 const CHOICES = { yao_capture_factor: [4, 2], natural_hands: ["one_red", "none", "all"], banker_rotation: ["winner", "rotate"], empty_dong_units: [5, 4] };
 
 function seatName(s, lang) { return label("seats", s, lang); }
@@ -86,7 +100,7 @@ export class TjPlayTable extends TjWidget {
     this.strengthSel = h("select", { name: "players", class: "tj-play__strength" },
       ["beginner", "club"].map((p) => h("option", { value: p }, this.t(`play.strength.${p}`))));
     this.methodSel = h("select", { name: "method", class: "tj-play__method" },
-      h("option", { value: "" }, this.t("play.methodAny")), METHODS.map((m) => h("option", { value: m, lang: "zh-Hant" }, m)));
+      h("option", { value: "" }, this.t("play.methodAny")), METHODS.map((m) => h("option", { value: m }, methodName(m, this.language))));
     this.undoBox = h("input", { type: "checkbox", name: "takeback", checked: true });
     this.setupEl.replaceChildren(
       h("p", { class: "tj-title" }, this.t("play.setupTitle")),
@@ -151,6 +165,10 @@ export class TjPlayTable extends TjWidget {
     }
     this.selected.clear();
     this.draw();
+    // the button pressed (開始 / 下一局) is gone: keyboard focus goes to the new hand, not the page
+    // (the hand's group, not a tile: Enter there plays the chosen tiles, Tab reaches the tiles)
+    const hand = this.tableEl.querySelector(".tj-play__hand");
+    if (hand) hand.focus({ preventScroll: true });
   }
 
   // ------------------------------------------------------------ the table
@@ -164,7 +182,7 @@ export class TjPlayTable extends TjWidget {
     const head = h("div", { class: "tj-play__head" },
       h("span", { class: "tj-badge" }, this.t("play.handNo", { n: s.hand })),
       h("span", { class: "tj-play__banker", "data-banker": v.banker }, this.t("play.bankerLine", { seat: seatName(v.banker, lang), n: v.banker_streak, m })),
-      h("span", { class: "tj-play__deal" }, this.t("play.dealLine", { method: v.method, a: v.dice[0], b: v.dice[1], sum: v.dice[0] + v.dice[1] })),
+      h("span", { class: "tj-play__deal" }, this.t("play.dealLine", { method: methodName(v.method, lang), a: v.dice[0], b: v.dice[1], sum: v.dice[0] + v.dice[1] })),
       h("span", { class: "tj-play__rulesline" }, this.t("play.rulesLine", { rules: rulesText })),
       s.hand === 1 && this.firstBank ? h("span", { class: "tj-play__rulesline tj-play__firstbank" }, this.t("play.firstBank", {
         throws: this.firstBank.rounds.map((r) => SEATS.filter((x) => r[x]).map((x) => `${seatName(x, lang)} ${r[x]}`).join(" ")).join(" / "),
@@ -175,6 +193,7 @@ export class TjPlayTable extends TjWidget {
     const seats = SEATS.filter((x) => x !== ME).map((x) => this.seatView(x));
     const trick = this.trickView();
     this.tableEl.replaceChildren(head, score, h("div", { class: "tj-play__others" }, seats), trick, this.myView());
+    if (!this.msgEl.isConnected) this.tableEl.after(this.msgEl);   // (it sat under the old buttons)
     if (v.result) this.showResult();
   }
 
@@ -254,7 +273,7 @@ export class TjPlayTable extends TjWidget {
       h("p", { class: "tj-play__seat-name" }, `${seatName(ME, lang)}${this.t("play.you")}`, ...this.badges(ME), " ",
         h("span", { class: "tj-play__dong" }, this.t("play.dong", { n: v.dong[ME] })),
         v.discarded.length ? h("span", { class: "tj-play__mydisc" }, this.t("play.myDiscards", { tiles: tileNames(v.discarded, lang) })) : null),
-      h("div", { class: "tj-play__hand", role: "group", "aria-label": this.t("play.yourTiles") }, tiles),
+      h("div", { class: "tj-play__hand", role: "group", tabindex: "-1", "aria-label": this.t("play.yourTiles") }, tiles),
       btns.length ? h("div", { class: "tj-play__row" }, btns) : null, legal,
       v.result ? null : h("p", { class: "tj-play__keys" }, this.t("play.keys")));
   }
@@ -326,7 +345,16 @@ export class TjPlayTable extends TjWidget {
     }
   }
 
-  showMsg(text) { this.msgEl.textContent = text; this.msgEl.hidden = false; }
+  // While a hand is played the message goes right under the play buttons (on a phone the list of
+  // legal actions below them would push it off the screen), and is scrolled into view.
+  showMsg(text) {
+    this.msgEl.textContent = text;
+    this.msgEl.hidden = false;
+    const buttons = this.state === "playing" ? this.tableEl.querySelector(".tj-play__me > .tj-play__row") : null;
+    if (buttons) buttons.after(this.msgEl);
+    else if (this.msgEl.previousElementSibling !== this.tableEl) this.tableEl.after(this.msgEl);
+    if (this.msgEl.isConnected && this.msgEl.scrollIntoView) this.msgEl.scrollIntoView({ block: "nearest" });
+  }
   clearMsg() { this.msgEl.textContent = ""; this.msgEl.hidden = true; delete this.dataset.illegal; }
 
   // ------------------------------------------------------------ after the hand
@@ -363,11 +391,14 @@ export class TjPlayTable extends TjWidget {
       this.t("play.item", { from: seatName(it.from, lang), to: seatName(it.to, lang), amount: it.amount, rule: label("rules", it.rule, lang) }),
       // the arithmetic in the page's language (the engine's English only on English pages)
       " ", h("small", { class: "tj-play__detail" }, engineText(lang === "en" ? it.detail : (it.detail_zh || it.detail), lang))));
+    // a replayed record (uploaded, linked, or an old hand) belongs to no running session: no 累計
+    const running = this.state !== "replay" && this.session;
     const pay = h("table", { class: "tj-play__pay" },
-      h("thead", {}, h("tr", {}, h("th", {}, this.t("play.seat")), h("th", {}, this.t("play.dongCol")), h("th", {}, this.t("play.net")), h("th", {}, this.t("play.session")))),
+      h("thead", {}, h("tr", {}, h("th", {}, this.t("play.seat")), h("th", {}, this.t("play.dongCol")), h("th", {}, this.t("play.net")),
+        running ? h("th", {}, this.t("play.session")) : null)),
       h("tbody", {}, SEATS.map((x) => h("tr", { dataset: { seat: x } }, h("th", {}, seatName(x, lang), x === ME ? this.t("play.you") : ""),
         h("td", {}, String(r.dong[x])), h("td", { "data-payment": r.payments[x] }, signed(r.payments[x])),
-        h("td", {}, signed(this.session ? this.session.score[x] : 0))))));
+        running ? h("td", {}, signed(this.session.score[x])) : null))));
     const parts = [
       h("p", { class: "tj-subtitle tj-play__finish" }, this.t(
         !r.natural && (st.finish || "plain") === "plain" ? "play.resultLinePlain" : "play.resultLine",
@@ -418,7 +449,7 @@ export class TjPlayTable extends TjWidget {
     this.recapEl.dataset.step = String(rc.step);
     const parts = [h("p", { class: "tj-title" }, this.t("play.recapTitle", { n: rc.step, count: st.tricks.length }))];
     if (rc.step === 0) {
-      parts.push(h("p", {}, this.t("play.dealt", { method: st.method, a: st.dice[0], b: st.dice[1] })));
+      parts.push(h("p", {}, this.t("play.dealt", { method: methodName(st.method, lang), a: st.dice[0], b: st.dice[1] })));
       parts.push(h("div", { class: "tj-play__dealt" }, SEATS.map((x) => h("div", { class: "tj-play__seat", dataset: { seat: x } },
         h("span", { class: "tj-play__seat-name" }, seatName(x, lang), st.banker === x ? h("span", { class: "tj-badge" }, this.t("play.banker")) : null),
         row(st.dealt[x], 32, lang, "is-open")))));
@@ -610,6 +641,7 @@ export class TjPlayTable extends TjWidget {
       this.view = st;
       this.clearMsg();
       this.tableEl.hidden = true;
+      this.setupEl.hidden = true;   // (New session brings the house rules back)
       this.lastToml = text;
       this.resultEl.replaceChildren();
       if (st.result) this.showResult();

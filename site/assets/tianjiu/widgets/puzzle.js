@@ -102,6 +102,7 @@ export class TjPuzzle extends TjWidget {
     this.toml = toml;
     this.setUp(info);
     this.reset();
+    await this.resumeLine(engine);
     this.showProgress();
     this.showNotice();
   }
@@ -473,6 +474,7 @@ export class TjPuzzle extends TjWidget {
     this.srEl.textContent = said.join(lang === "en" ? ". " : "。");
     this.moves.push(move);
     this.history.push({ position: r.position, result: r.result });
+    this.saveLine(r.done);   // (solved: the saved line is dropped)
     this.busy = false;
     if (r.done) await this.finish(r);
     else {
@@ -754,10 +756,57 @@ export class TjPuzzle extends TjWidget {
     }
   }
 
+  // ---------------------------------------------------------------- a reload keeps the line
+  // The moves made so far survive a reload of the page (sessionStorage: this tab only, gone
+  // when it closes): a puzzle of several moves does not start over.  A saved line the puzzle
+  // no longer accepts (it was changed) is dropped and the puzzle starts from the beginning.
+  get lineKey() { return `tianjiu.puzzle.line.${this.puzzleId}`; }
+
+  saveLine(over = false) {
+    try {
+      if (this.moves.length && !this.done && !over) {
+        sessionStorage.setItem(this.lineKey, JSON.stringify({ moves: this.moves, wrong: this.wrong, hinted: this.hinted, shown: this.shown }));
+      } else {
+        sessionStorage.removeItem(this.lineKey);
+      }
+    } catch {
+      // storage refused (a private window, a full quota): the line just is not kept
+    }
+  }
+
+  async resumeLine(engine) {
+    let saved = null;
+    try { saved = JSON.parse(sessionStorage.getItem(this.lineKey) || "null"); } catch { saved = null; }
+    const moves = saved && Array.isArray(saved.moves) ? saved.moves : [];
+    if (!moves.length || moves.length > 16 || !moves.every((m) => typeof m === "string" && m.length <= 60)) return;
+    const history = [this.history[0]];
+    this.state = "loading";   // (ready again once the line is replayed, or dropped)
+    try {
+      for (let i = 0; i < moves.length; i += 1) {
+        const r = await engine.call("puzzle_step", { toml: this.toml, moves: moves.slice(0, i), move: moves[i] });
+        if (!r.correct || r.done) throw new Error("not the puzzle's line");
+        history.push({ position: r.position, result: r.result });
+      }
+    } catch {
+      try { sessionStorage.removeItem(this.lineKey); } catch { /* (as above) */ }
+      this.state = "ready";
+      return;
+    }
+    this.state = "ready";
+    this.moves = [...moves];
+    this.history = history;
+    this.wrong = Number.isInteger(saved.wrong) && saved.wrong > 0 ? saved.wrong : 0;
+    this.hinted = saved.hinted === true;
+    this.shown = saved.shown === true;
+    this.draw();
+    this.feedback(this.t("puzzle.resumed", { n: moves.length }), "");
+  }
+
   undo() {
     if (this.busy || !this.moves || !this.moves.length) return;
     this.moves.pop();
     this.history.pop();
+    this.saveLine();
     this.done = false;
     this.state = "ready";
     delete this.dataset.outcome;
@@ -774,6 +823,7 @@ export class TjPuzzle extends TjWidget {
     if (this.busy || !this.history) return;
     this.moves = [];
     this.history = [this.history[0]];
+    this.saveLine();
     this.reset();
     this.moveFocus(0);
   }
