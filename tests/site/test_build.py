@@ -324,3 +324,13 @@ def test_without_pyodide_build_the_lock_file_stays_pyodides_own(tmp_path, monkey
     why = runtime.register_wheel(tmp_path, "tianjiu_core-0.1.0-py3-none-any.whl")
     assert why.startswith("not registered: pyodide-build is not installed (it needs Python >= 3.12")
     assert (tmp_path / "pyodide-lock.json").read_bytes() == upstream.read_bytes()
+
+
+def test_no_simplified_page_says_shenme_the_old_way(site_dir):
+    """OpenCC turns 甚麼 into 甚么, which a mainland reader does not write: the sources say 什麼
+    (→ 什么), as the lessons do.  Every built 简体 page and the puzzle data are checked."""
+    bad = [str(p.relative_to(site_dir)) for p in (site_dir / "zh-Hans").rglob("*.html")
+           if "甚么" in p.read_text(encoding="utf-8")]
+    bad += [str(p.relative_to(site_dir)) for p in [*site_dir.rglob("*.json"), *site_dir.rglob("*.toml")]
+            if "甚么" in p.read_text(encoding="utf-8") or "甚麼" in p.read_text(encoding="utf-8")]
+    assert bad == []

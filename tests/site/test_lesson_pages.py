@@ -442,6 +442,11 @@ def test_phone_width_and_screenshots(new_tab):
             assert page.eval_on_selector(".tj-tile-table thead", "e => getComputedStyle(e).display") == "none"
             assert page.evaluate("""[...document.querySelectorAll('.tj-tile-table table')]
                 .every(t => t.scrollWidth <= t.clientWidth + 1)""")
+            # the memory aid stays beside the tile, also on its second line (it wrapped under it)
+            under = page.evaluate("""[...document.querySelectorAll('.tj-tile-table tbody tr')].filter(tr =>
+                tr.children[6] && tr.children[6].getBoundingClientRect().left < tr.children[0].getBoundingClientRect().right)
+                .map(tr => tr.children[1].textContent)""")
+            assert under == [], under
         if slug == "03-plays":   # no Chinese term in a table broken over two lines (雙天, 高腳七)
             broken = page.evaluate("""() => {
                 const out = [];

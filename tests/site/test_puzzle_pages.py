@@ -437,6 +437,7 @@ def test_hint_from_the_start_then_title_themes_and_next(tab):
     page.click("tj-puzzle .tj-pz__hint")
     page.wait_for_selector("tj-puzzle[data-hint=shown]")
     assert P.hint(p, [])["hint"]["hant"] in page.inner_text("tj-puzzle .tj-pz__hint-text")
+    assert "： " not in page.inner_text("tj-puzzle .tj-pz__hint-text")      # no space after a full-width colon
     assert storage(tab)["puzzles"][p.id]["status"] == "failed" and storage(tab)["puzzles"][p.id]["tries"] == 0
     for k, move in enumerate(p.solution):
         if k:   # each later turn: a new hint for that position

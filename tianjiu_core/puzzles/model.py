@@ -81,7 +81,7 @@ THEMES: dict[str, tuple[str, str, str, str, str]] = {
                           "There are only ten military tiles: keep a military tile for the "
                           "last single, where fewer tiles can beat it."),
     "zun_timing": ("賀尊擒尊", "贺尊擒尊", "When to play 至尊",
-                   "至尊甚麼時候出：早出收賀尊錢，留到最後包尊，文尊還要防高腳七對。",
+                   "至尊什麼時候出：早出收賀尊錢，留到最後包尊，文尊還要防高腳七對。",
                    "When to lead 至尊 (Supreme): early for the 賀尊 money, last for 包尊 — and a 文尊 "
                    "(a pair of 銅錘六, Look) can be captured by a pair of 高腳七 (Tit)."),
     "bao_zun": ("包尊・四大包", "包尊・四大包", "Finish with 至尊 or a four",

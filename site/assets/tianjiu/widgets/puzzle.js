@@ -608,7 +608,7 @@ export class TjPuzzle extends TjWidget {
         this.showProgress();
       }
       this.dataset.hintKind = r.kind || "";
-      const box = h("p", { class: "tj-pz__hint-text" }, h("strong", {}, this.t("puzzle.hintIs")), " ", loc(r.hint, this.language));
+      const box = h("p", { class: "tj-pz__hint-text" }, h("strong", {}, this.t("puzzle.hintIs")), this.language === "en" ? " " : "", loc(r.hint, this.language));   // (no space after a full-width colon)
       this.feedbackEl.hidden = false;
       this.feedbackEl.querySelector(".tj-pz__hint-text")?.remove();
       this.feedbackEl.append(box);
