@@ -566,3 +566,13 @@ def test_a_wrong_settlement_answer_gets_the_rule_not_the_sum():
         assert shown["answer"] == right and not shown["why"]["en"].endswith("again.")
         hit = L.check("settle_amount", seed, right)
         assert hit["correct"] and hit["answer"] == right and not hit["why"]["en"].endswith("again.")
+
+
+def test_one_wrong_tile_is_that_tile_not_those_tiles():
+    from tianjiu_core import bridge
+    q = bridge.handle({"op": "lesson_question", "kind": "play_build", "seed": 3})["result"]
+    one = bridge.handle({"op": "lesson_check", "kind": "play_build", "seed": 3, "answer": [q["hand"][0]]})["result"]
+    assert not one["correct"] and one["why"]["en"].startswith("Not quite. That tile is Day 地")
+    assert one["why"]["hant"].startswith("不對。這張是地")
+    two = bridge.handle({"op": "lesson_check", "kind": "play_build", "seed": 3, "answer": ["13", "13"]})["result"]
+    assert two["why"]["en"].startswith("Not quite. Those tiles make") and two["why"]["hant"].startswith("不對。這幾張是")

@@ -232,8 +232,9 @@ def play_build_question(kind: str, seed: int):
             right, why = True, join_texts(T("對！這是", "Right! That is"), play_name(result), T("。", "."))
         else:
             right = False
-            why = join_texts(T("不對。這幾張是", "Not quite. Those tiles make"), play_name(result), T("，要的是", ", not"),
-                        play_name(target), T("。", "."))
+            one = len(picked) == 1   # (one tile: "that tile is", not "those tiles make")
+            why = join_texts(T("不對。這張是" if one else "不對。這幾張是", "Not quite. That tile is" if one else "Not quite. Those tiles make"),
+                        play_name(result), T("，要的是", ", not"), play_name(target), T("。", "."))
         return {"correct": right, "why": why,
                 "answer": list(target.codes) if (right or reveal) else None}
 
