@@ -167,6 +167,9 @@ def test_play_page_english_and_phone_width(new_tab):
     assert "Banker" in page.inner_text(f"{W} .tj-play__banker")
     _others_hidden(tab)
     tab.shot("play-375")
+    # the whole hand in one row, so it is on screen with the table
+    tops = page.evaluate(f"[...document.querySelectorAll('{W} .tj-play__tile')].map(b => Math.round(b.getBoundingClientRect().top))")
+    assert len(tops) == 8 and len(set(tops)) == 1, tops
     # the pressed Start button is gone: focus is on the new hand, not lost to the page
     assert page.evaluate("document.activeElement.classList.contains('tj-play__hand')")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
