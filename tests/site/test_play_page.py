@@ -167,6 +167,8 @@ def test_play_page_english_and_phone_width(new_tab):
     assert "Banker" in page.inner_text(f"{W} .tj-play__banker")
     _others_hidden(tab)
     tab.shot("play-375")
+    # (the page's smooth scroll to the table after Start has ended)
+    page.wait_for_function("new Promise(r => { const y = scrollY; setTimeout(() => r(scrollY === y), 300); })")
     # the whole hand in one row, so it is on screen with the table
     tops = page.evaluate(f"[...document.querySelectorAll('{W} .tj-play__tile')].map(b => Math.round(b.getBoundingClientRect().top))")
     assert len(tops) == 8 and len(set(tops)) == 1, tops
