@@ -85,7 +85,8 @@ from ..tiengow.game import Action, Hand
 from ..notation import SEATS, parse_seat
 from ..tiengow.plays import PLAY_CLASSES, try_classify
 from ..tiengow.rules import Rules
-from ..tiengow.scoring import Finish, settle, si_da_he_money, zun_money
+from ..tiengow.scoring import (Finish, banker_factor, finish_factor, loser_units, si_da_he_money,
+                                zun_money)
 from ..tiles import TILES, Tile
 
 __all__ = [
@@ -284,6 +285,10 @@ class _Tables:
         self.intern: dict[tuple, int] = {}
         self.lead_cache: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self.tables: dict[tuple[int, int, int], dict[int, tuple[int, int, int]]] = {}
+        # the search's memos of pure functions (settlements, claims, last tricks, static
+        # and in-trick bounds, stop relations, finish ranges), per (hero, banker, streak,
+        # kept-tile switch) — every result depends on those and on its key only
+        self.memo_sets: dict[tuple[int, int, int, bool], tuple[dict, ...]] = {}
 
     def table(self, hero: int, banker: int, streak: int) -> dict[int, tuple[int, int, int]]:
         """The transposition table for this hero, banker and streak (bounds on the
@@ -294,11 +299,22 @@ class _Tables:
             t = self.tables[key] = {}
         return t
 
+    def memos(self, hero: int, banker: int, streak: int, keep: bool) -> tuple[dict, ...]:
+        """The search memos shared by every search with this hero, banker, streak and
+        kept-tile switch: (settlements, claim, last_single, static_bounds, trick_bounds,
+        relations, finish_range)."""
+        key = (hero, banker, streak, keep)
+        m = self.memo_sets.get(key)
+        if m is None:
+            m = self.memo_sets[key] = ({}, {}, {}, {}, {}, {}, {})
+        return m
+
     def trim(self) -> None:
         """Empty the search caches when they are too big (call only between searches:
         table entries name interned forms)."""
         size = len(self.canon_cache) + sum(len(t) for t in self.tables.values())
-        if size > _CACHE_LIMIT or len(self.tables) > 16:
+        if size > _CACHE_LIMIT or len(self.tables) > 16 or len(self.memo_sets) > 16:
+            self.memo_sets.clear()
             self.canon_cache.clear()
             self.intern.clear()
             self.lead_cache.clear()
@@ -563,12 +579,40 @@ def clear_caches() -> None:
         for t in tb.tables.values():
             t.clear()
         tb.tables.clear()
+        tb.memo_sets.clear()
         for cache in (tb.info_cache, tb.sub_cache, tb.disc_cache, tb.run_cache, tb.beat_cache,
                       tb.fbeat_cache, tb.fdisc_cache):
             cache.clear()
 
 
 # --------------------------------------------------------------------------- search
+def hero_share(hero: int, banker: int, streak: int, finisher: int, dong: Sequence[int],
+               finish: Finish, rules: Rules) -> int:
+    """``scoring.settle(...).payments[hero]`` for a valid settlement, without building it:
+    the same loop over the losers with scoring's own ``finish_factor``, ``loser_units``
+    and ``banker_factor`` (settle's input checks left out; the tests compare the two over
+    every 棟 split, finisher, finish and hero under every rules variant)."""
+    f, label = finish_factor(dong, finisher, banker, finish, rules)
+    sub = finish.captured_from if label in ("yao_capture", "zun_capture") else None
+    net = 0
+    for loser in range(4):
+        if loser == finisher:
+            continue
+        units = loser_units(dong[loser], rules)[0]
+        amount = units * banker_factor(loser, finisher, banker, streak, units) * f
+        if amount >= 0:   # the loser (or the captured seat for it) pays the finisher
+            if (loser if sub is None else sub) == hero:
+                net -= amount
+            if finisher == hero:
+                net += amount
+        else:             # 入: the finisher pays the loser
+            if finisher == hero:
+                net += amount
+            if loser == hero:
+                net -= amount
+    return net
+
+
 @dataclass
 class _Root:
     """The solver's view of a Hand: compact state plus the trick in progress."""
@@ -627,7 +671,7 @@ class _Search:
         self.budget = budget
         self.tt = tb.table(hero, banker, streak) if pruning else {}
         self.progress = progress
-        self.settle_cache: dict[int, int] = {}
+        self.settle_cache: dict[int, int] = {}   # (bound again by _build)
         rules = tb.rules
         self.zun = tuple(zun_money(c, banker, streak).payments[hero] for c in range(4))
         self.sdh = tuple(si_da_he_money(c, banker, streak, rules).payments[hero] for c in range(4))
@@ -648,16 +692,15 @@ class _Search:
 
     def settlement(self, winner: int, dong: Sequence[int], kind: str, captured: int,
                    guaranteed: bool, k: int, flt: bool) -> int:
-        """The hero's share of the final settlement, by :func:`scoring.settle` itself."""
+        """The hero's share of the final settlement (:func:`hero_share`)."""
         key = (winner | dong[0] << 2 | dong[1] << 6 | dong[2] << 10 | dong[3] << 14
                | _KIND_CODE[kind] << 18 | (captured + 1) << 20 | guaranteed << 23 | k << 24
                | flt << 27)
         v = self.settle_cache.get(key)
         if v is None:
-            s = settle(banker=self.banker, banker_streak=self.streak, finisher=winner,
-                       dong=tuple(dong), finish=Finish(kind, None if captured < 0 else captured,
-                                                       guaranteed, k, flt), rules=self.tb.rules)
-            v = s.payments[self.hero]
+            v = hero_share(self.hero, self.banker, self.streak, winner, dong,
+                           Finish(kind, None if captured < 0 else captured, guaranteed, k, flt),
+                           self.tb.rules)
             self.settle_cache[key] = v
         return v
 
@@ -689,7 +732,17 @@ class _Search:
         must_beat, capture = rules.must_beat, rules.wen_zun_capture
         down_rule = rules.lead_face_down
         settlement = self.settlement
-        SC = self.settle_cache
+        keep = _EXP["keep"] and not must_beat
+        # memos shared by the searches of this hero, banker and streak (_Tables.memos):
+        # settlements; claim's and last_single's results; static_bounds' (key: (head,
+        # f0, f1, f2, f3), head = the 棟 (4 bits a seat), first_lead_top (bit 16), n (bits
+        # 17+) and the stop relations) and trick_bounds' (key: see follow); relations';
+        # finish_range's
+        if pruning:
+            SC, CM, LM, BC, BW, RC, FR = tb.memos(hero, self.banker, self.streak, keep)
+        else:
+            SC, CM, LM, BC, BW, RC, FR = {}, {}, {}, {}, {}, {}, {}
+        self.settle_cache = SC
         KIND_NAME = {c: name for name, c in _KIND_CODE.items()}
         SUPREME, WENZUN, FOUR, YAO, TOP, CAP16 = _SUPREME, _WENZUN, _FOUR, _YAO, _TOP, _CAP16
         EVEN, COPIESI = _EVEN, _COPIES_INT
@@ -706,7 +759,6 @@ class _Search:
         PBIT = tb.pbit
         SPEC_BASE, SPEC24, SPEC16 = tb.spec_base, tb.spec24, tb.spec16
         M12, M15 = 3 << (2 * _K12), 3 << (2 * _K15)
-        keep = _EXP["keep"] and not must_beat
 
         FB = tb.fbeat_cache
         CAP_PID = PAIR16 if PAIR16 >= 0 and P_FLAGS[PAIR16] & CAP16 else -2   # the only CAP16 play
@@ -714,8 +766,6 @@ class _Search:
         # TO_ACT[seat][leader]: the seats from ``seat`` to the last of the trick
         TO_ACT = tuple(tuple(tuple(l_ + j & 3 for j in range((s_ - l_) % 4, 4)) for l_ in range(4))
                        for s_ in range(4))
-        CM: dict[tuple, int] = {}   # claim's results
-        LM: dict[tuple, int] = {}   # last_single's results
 
         def follow_beats(h: int, best_pid: int) -> tuple[int, ...]:
             """The plays of ``h`` that beat ``best_pid`` (not 至尊), strongest first; under
@@ -1263,11 +1313,6 @@ class _Search:
                 out = LC[key] = leads
             return out
 
-        # static_bounds' cache; key: (head, f0, f1, f2, f3), head = the 棟 (4 bits a seat),
-        # first_lead_top (bit 16) and n (bits 17+)
-        BC: dict[tuple, tuple[int, int]] = {}
-        BW: dict[tuple, tuple[int, int]] = {}   # trick_bounds' results (key: see follow)
-
         def trick_bounds(n: int, k: int, wm: int, lfc: int, dx: int,
                          feats: list[int], rel: int) -> tuple[int, int]:
             """Bounds on the hero's value when one of the seats ``wm`` (bits) wins the
@@ -1298,7 +1343,6 @@ class _Search:
                     hi = bhi + bonus
             return lo, hi
 
-        RC: dict[tuple, int] = {}   # relations' results
 
         def relations(t0: int, t1: int, t2: int, t3: int) -> int:
             """The stop relations between the hero and the others, from their ``tops``
@@ -1334,6 +1378,43 @@ class _Search:
             if len(RC) > 100_000:
                 RC.clear()
             RC[key] = r
+            return r
+
+
+        def finish_range(F: int, kind: str, cap: int, n: int, live: list[int],
+                         flts: tuple[bool, ...], ks: tuple[int, ...],
+                         fkey: int) -> tuple[int, int]:
+            """The least and the greatest value for the hero of seat F finishing with
+            ``kind`` (``cap``: the captured seat or -1) over every way the n 棟 left
+            can fall: F wins at least the last trick, the rest goes to any seat of
+            ``live``; the 八支 test, the last trick's size (ks) and the first lead
+            (flts) only matter to a sweep (all 8 棟).  (INF, -INF) when F cannot end
+            with the 2 棟 a finisher needs.  Cached in FR under ``fkey``."""
+            mn, mx = INF, -INF
+            d = list(D)
+            for extra in compositions(n - 1, len(live)):
+                for i, s_ in enumerate(live):
+                    d[s_] = D[s_] + extra[i] + (1 if s_ == F else 0)
+                if d[F] < 2:
+                    continue
+                if d[F] == 8:
+                    for g in (False, True):
+                        for k in ks:
+                            for flt in flts:
+                                v = settlement(F, d, kind, cap, g, k, flt)
+                                if v < mn:
+                                    mn = v
+                                if v > mx:
+                                    mx = v
+                else:
+                    v = settlement(F, d, kind, cap, False, 1, False)
+                    if v < mn:
+                        mn = v
+                    if v > mx:
+                        mx = v
+            if len(FR) > 100_000:
+                FR.clear()
+            r = FR[fkey] = (mn, mx)
             return r
 
         def static_bounds(n: int, f0: int, f1: int, f2: int, f3: int,
@@ -1453,7 +1534,10 @@ class _Search:
                 cases += [(rm | 2 | 32, cl + min(wz), ch + max(wz)) for rm, cl, ch in cases]
             lop_all = [INF] * len(plans)
             hi_all = -INF
-            d = list(D)
+            # finish_range's key: the 棟, n, the live seats and the first-lead cases
+            fhead = ((D[0] | D[1] << 4 | D[2] << 8 | D[3] << 12 | n << 16
+                      | (flts[-1] + 2 * len(flts) - 2) << 20) << 7
+                     | sum(1 << s_ for s_ in live) << 32)
             for rm, cblo, cbhi in cases:
                 mfeats = [f_ & ~rm if f_ >= 0 else f_ for f_ in feats]
                 hf_ = mfeats[hero]
@@ -1467,65 +1551,49 @@ class _Search:
                     if F == hero and hero_stopped:
                         continue
                     fF = mfeats[F]
-                    variants = [("plain", -1)]
+                    # F's finishes (kind code as _KIND_CODE, the captured seat or -1)
+                    variants = [(0, -1)]
                     if fF & 3:
-                        variants.append(("yao", -1))
+                        variants.append((1, -1))
                     if fF & 48:
-                        variants.append(("zun", -1))
+                        variants.append((2, -1))
                     if fF >> 12:
-                        variants.append(("four", -1))
+                        variants.append((3, -1))
                     for C in live:
                         if C != F:
                             fC = mfeats[C]
                             if (fC & 1 and fF & 4) or (fC & 2 and fF & 8):
-                                variants.append(("yao", C))
+                                variants.append((1, C))
                             if fC & 32 and fF & 64 and capture:
-                                variants.append(("zun", C))
-                    # which plans leave each outcome out (see above)
+                                variants.append((2, C))
                     fy = fF & 3
-                    marked = []
-                    for kind, cap in variants:
+                    for kc, cap in variants:
+                        # the variant's value range over the 棟 left (finish_range)
+                        fkey = fhead | F | kc << 2 | (cap + 1) << 4
+                        r_ = FR.get(fkey)
+                        if r_ is None:
+                            r_ = finish_range(F, KIND_NAME[kc], cap, n, live, flts, ks, fkey)
+                        mn, mx = r_
+                        # which plans leave the outcome out (see above): the opponents'
+                        # for the upper bound, each of the hero's for its lower bound
                         if cap >= 0:
-                            if cap == hero:
-                                exl = tuple(pl[0] if kind == "yao" else pl[1] for pl in plans)
-                                exh = False
-                            else:
-                                exl = (False,) * len(plans)
-                                exh = opp_yao[cap] if kind == "yao" else opp_zun[cap]
-                        elif kind == "yao":
-                            if F == hero:
-                                exl = (False,) * len(plans)
-                                exh = hero_blocked
-                            else:
-                                exl = tuple(bool(pl[2]) and fy & ~pl[2] == 0 for pl in plans)
-                                exh = False
+                            exh = cap != hero and (opp_yao[cap] if kc == 1 else opp_zun[cap])
                         else:
-                            exl, exh = (False,) * len(plans), False
-                        if F != hero:
-                            exl = tuple(e_ or bool(pl[3] >> F & 1) for e_, pl in zip(exl, plans))
-                        marked.append((kind, cap, exl, exh))
-                    variants = marked
-                    # the 棟 left: F wins at least the last trick, the rest goes anywhere live
-                    for extra in compositions(n - 1, len(live)):
-                        for i, s_ in enumerate(live):
-                            d[s_] = D[s_] + extra[i] + (1 if s_ == F else 0)
-                        if d[F] < 2:
-                            continue
-                        # the 八支 test, the last trick's size and the first lead only
-                        # matter to a sweep (all 8 棟)
-                        sweep_case = d[F] == 8
-                        for kind, cap, exl, exh in variants:
-                            for g in ((False, True) if sweep_case else (False,)):
-                                for k in (ks if sweep_case else (1,)):
-                                    for flt in (flts if sweep_case else (False,)):
-                                        v = settlement(F, d, kind, cap, g, k, flt)
-                                        for i_ in range(len(plans)):
-                                            if v < lop[i_] and not exl[i_]:
-                                                lop[i_] = v
-                                        if v > hi and not exh:
-                                            hi = v
-                    for s_ in live:
-                        d[s_] = D[s_]
+                            exh = kc == 1 and F == hero and hero_blocked
+                        if mx > hi and not exh:
+                            hi = mx
+                        for i_ in range(len(plans)):
+                            if mn >= lop[i_]:
+                                continue
+                            pl = plans[i_]
+                            if cap >= 0:
+                                ex = cap == hero and (pl[0] if kc == 1 else pl[1])
+                            elif kc == 1 and F != hero:
+                                ex = bool(pl[2]) and fy & ~pl[2] == 0
+                            else:
+                                ex = False
+                            if not ex and not (F != hero and pl[3] >> F & 1):
+                                lop[i_] = mn
                 for i_ in range(len(plans)):
                     if lop[i_] + cblo < lop_all[i_]:
                         lop_all[i_] = lop[i_] + cblo
