@@ -159,13 +159,19 @@ def _count(h: int, k: int) -> int:
 def _kinds(h: int) -> list[int]:
     """The kinds of a holding, one entry a tile, in kind order."""
     out = []
-    for k in range(NKINDS):
-        out.extend([k] * ((h >> (2 * k)) & 3))
+    while h:
+        k = ((h & -h).bit_length() - 1) >> 1   # the lowest kind held
+        c = (h >> (2 * k)) & 3
+        out.extend(_REPEAT[k][c])
+        h -= c << (2 * k)
     return out
 
 
+_REPEAT = tuple(tuple([k] * c for c in range(4)) for k in range(NKINDS))
+
+
 def _size(h: int) -> int:
-    return sum((h >> (2 * k)) & 3 for k in range(NKINDS))
+    return len(_kinds(h))
 
 
 # --------------------------------------------------------------------------- tables
@@ -338,7 +344,8 @@ class _Tables:
         out = self.sub_cache.get(key)
         if out is None:
             ks = _kinds(h)
-            out = tuple(sorted({sum(ONE[x] for x in c) for c in itertools.combinations(ks, k)}))
+            one = ONE.__getitem__
+            out = tuple(sorted({sum(map(one, c)) for c in itertools.combinations(ks, k)}))
             self.sub_cache[key] = out
         return out
 
