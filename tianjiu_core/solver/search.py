@@ -288,6 +288,7 @@ class _Tables:
         # interned forms they stand for, lead lists, and one transposition table
         # per (hero, banker, streak) — values depend on those, positions on nothing else
         self.canon_cache: dict[tuple, int] = {}
+        self.subform_cache: dict[tuple, tuple] = {}   # canon_id's suit parts
         self.intern: dict[tuple, int] = {}
         self.lead_cache: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self.tables: dict[tuple[int, int, int], dict[int, tuple[int, int, int]]] = {}
@@ -322,6 +323,7 @@ class _Tables:
         if size > _CACHE_LIMIT or len(self.tables) > 16 or len(self.memo_sets) > 16:
             self.memo_sets.clear()
             self.canon_cache.clear()
+            self.subform_cache.clear()
             self.intern.clear()
             self.lead_cache.clear()
             for t in self.tables.values():
@@ -581,6 +583,7 @@ def clear_caches() -> None:
     (to free memory, or to time a search from cold)."""
     for tb in list(_TABLES_SEEN):
         tb.canon_cache.clear()
+        tb.subform_cache.clear()
         tb.intern.clear()
         tb.lead_cache.clear()
         for t in tb.tables.values():
@@ -759,7 +762,11 @@ class _Search:
         INF = _INF
         ORDER = tb.suit_order[0] + [-1] + tb.suit_order[1]
         SHIFTS = [(kind, 2 * kind, ONE[kind], 3 << (2 * kind)) for kind in ORDER if kind >= 0]
-        N_CIVIL = len(tb.suit_order[0])
+        CIV_SHIFTS = [e_ for e_ in SHIFTS if e_[0] < 11]   # canon_id's suit parts
+        MIL_SHIFTS = [e_ for e_ in SHIFTS if e_[0] >= 11]
+        CIV1, MIL1 = _CIVIL_BITS, _MIL_BITS
+        CIV3, MIL3 = 3 * _CIVIL_BITS, 3 * _MIL_BITS
+        SUBF = tb.subform_cache if pruning else {}
         compress = not down_rule and pruning
         prune_beats = tb.prune_beats
         fast = pruning and not down_rule
@@ -1247,6 +1254,27 @@ class _Search:
                                     return best
             return best
 
+        def suit_form(key: tuple, shifts: list) -> tuple:
+            """canon_id's part of one suit: key = the four holdings and their free kinds
+            (canon_id's f0…f3) and the face-down kinds, masked to the suit; shifts: the
+            suit's kinds high → low (SHIFTS)."""
+            k0, k1, k2, k3, f0, f1, f2, f3, down_pres = key
+            allh = k0 | k1 | k2 | k3
+            out = []
+            for kind, sh, o, m3 in shifts:
+                if not allh & m3:
+                    if down_pres & o:
+                        out.append(-1)
+                    continue
+                code = (((k0 >> sh) & 3) | ((k1 >> sh) & 3) << 2 | ((k2 >> sh) & 3) << 4
+                        | ((k3 >> sh) & 3) << 6)
+                if ((not k0 & m3 or f0 & o) and (not k1 & m3 or f1 & o)
+                        and (not k2 & m3 or f2 & o) and (not k3 & m3 or f3 & o)):
+                    out.append(code)
+                else:
+                    out.append(256 * (kind + 1) + code)
+            return tuple(out)
+
         def canon_id(raw: tuple) -> int:
             """The interned id of the canonical form of ``raw`` = (k0, k1, k2, k3, down_pres, n).
 
@@ -1277,24 +1305,21 @@ class _Search:
                 f1 = info(k1)[3][r] & spec if k1 else 0
                 f2 = info(k2)[3][r] & spec if k2 else 0
                 f3 = info(k3)[3][r] & spec if k3 else 0
-                out = [n]
-                i = 0
-                for kind, sh, o, m3 in SHIFTS:
-                    if i == N_CIVIL:
-                        out.append(-2)
-                    i += 1
-                    if not allh & m3:
-                        if down_pres & o:
-                            out.append(-1)
-                        continue
-                    code = (((k0 >> sh) & 3) | ((k1 >> sh) & 3) << 2 | ((k2 >> sh) & 3) << 4
-                            | ((k3 >> sh) & 3) << 6)
-                    if ((not k0 & m3 or f0 & o) and (not k1 & m3 or f1 & o)
-                            and (not k2 & m3 or f2 & o) and (not k3 & m3 or f3 & o)):
-                        out.append(code)
-                    else:
-                        out.append(256 * (kind + 1) + code)
-                form = tuple(out)
+                # each suit's part separately (cached: a trick changes few of them), the
+                # form (n, civil part, military part) ↔ the walk over both suits
+                ckey = (k0 & CIV3, k1 & CIV3, k2 & CIV3, k3 & CIV3, f0 & CIV1, f1 & CIV1,
+                        f2 & CIV1, f3 & CIV1, down_pres & CIV1)
+                cpart = SUBF.get(ckey)
+                if cpart is None:
+                    cpart = SUBF[ckey] = suit_form(ckey, CIV_SHIFTS)
+                mkey = (k0 & MIL3, k1 & MIL3, k2 & MIL3, k3 & MIL3, f0 & MIL1, f1 & MIL1,
+                        f2 & MIL1, f3 & MIL1, down_pres & MIL1)
+                mpart = SUBF.get(mkey)
+                if mpart is None:
+                    mpart = SUBF[mkey] = suit_form(mkey, MIL_SHIFTS)
+                if len(SUBF) > 300_000:
+                    SUBF.clear()
+                form = (n, cpart, mpart)
             cid = INTERN.get(form)
             if cid is None:
                 cid = INTERN[form] = len(INTERN)
