@@ -253,6 +253,7 @@ class _Tables:
         self.srank = tuple(rank[self.single[k]] for k in range(NKINDS))
         self.suit_order = (sorted(range(11), key=lambda k: -self.srank[k]),
                            sorted(range(11, NKINDS), key=lambda k: -self.srank[k]))
+        self.suit_walk = tuple(tuple(order) + (-1,) for order in self.suit_order)   # (runs)
         # the 八支 test: kinds of the same suit ranked strictly higher than each single
         self.higher = tuple(
             tuple(j for j in (range(11) if k < 11 else range(11, NKINDS))
@@ -466,9 +467,9 @@ class _Tables:
         if not rules.lead_face_down and r >= 1:
             free = self.info(h)[3][min(r, 4) - 1] & ~spec
             if free:
-                for order in self.suit_order:
+                for order in self.suit_walk:
                     run: list[int] = []
-                    for kind in order + [-1]:
+                    for kind in order:
                         if kind >= 0 and not pres & ONE[kind]:
                             o = ONE[kind]
                             if free & o:
