@@ -1468,7 +1468,20 @@ class _Search:
             if r is not None:
                 return r
             feats = (f0, f1, f2, f3)
-            live = [s_ for s_ in range(4) if feats[s_] >= 0]
+            live = []
+            lmask = 0
+            if f0 >= 0:
+                live.append(0)
+                lmask = 1
+            if f1 >= 0:
+                live.append(1)
+                lmask |= 2
+            if f2 >= 0:
+                live.append(2)
+                lmask |= 4
+            if f3 >= 0:
+                live.append(3)
+                lmask |= 8
             # Outcomes a side can avoid (issue 13).  A bound may rest on a *restricted*
             # strategy of one side: the hero's value is at least the minimum over the
             # outcomes reachable when the hero follows a plan, whatever the others do,
@@ -1524,20 +1537,24 @@ class _Search:
                         if (fs & 256 and rel >> 8 + s_ & 1) or (fs & 512 and rel >> 12 + s_ & 1):
                             hero_stopped = True
                             break
-            opp_yao = [False, False, False, False]
-            opp_zun = [False, False, False, False]
-            civ_blockers, mil_blockers = set(), set()
-            for s_ in live:
-                if s_ == hero:
-                    continue
-                fs = feats[s_]
-                if keep and fs & 768:
-                    opp_yao[s_] = opp_zun[s_] = True
-                    if D[s_]:
-                        if fs & 256:
-                            civ_blockers.add(s_)
-                        if fs & 512:
-                            mil_blockers.add(s_)
+            # the opponents with a kept-tile plan (their 么 / 文尊 is never captured: bits),
+            # and those with a 棟 that block a 么 of the hero's (bits, by the tile kept)
+            opp_keep = civ_blockers = mil_blockers = 0
+            if keep:
+                for s_ in live:
+                    if s_ == hero:
+                        continue
+                    fs = feats[s_]
+                    if fs & 768:
+                        opp_keep |= 1 << s_
+                        if D[s_]:
+                            if fs & 256:
+                                civ_blockers |= 1 << s_
+                            if fs & 512:
+                                mil_blockers |= 1 << s_
+            # two different blockers, one of each kind
+            two_blockers = bool(civ_blockers and mil_blockers
+                                and (civ_blockers | mil_blockers) & ((civ_blockers | mil_blockers) - 1))
             flts = (False, True) if sum(D) == 0 else (bool(X[1]),)
             ks = (1, 2) if n >= 2 else (1,)
             # 賀尊 and the finishes compete for the same tiles (issue 13): 至尊 (24 + 12)
@@ -1570,14 +1587,14 @@ class _Search:
             # finish_range's key: the 棟, n, the live seats and the first-lead cases
             fhead = ((D[0] | D[1] << 4 | D[2] << 8 | D[3] << 12 | n << 16
                       | (flts[-1] + 2 * len(flts) - 2) << 20) << 7
-                     | sum(1 << s_ for s_ in live) << 32)
+                     | lmask << 32)
             for rm, cblo, cbhi in cases:
-                mfeats = [f_ & ~rm if f_ >= 0 else f_ for f_ in feats]
+                mfeats = [f_ & ~rm if f_ >= 0 else f_ for f_ in feats] if rm else feats
                 hf_ = mfeats[hero]
                 hy = hf_ & 3 if hf_ >= 0 else 0
                 hero_blocked = bool(hy) and (
                     (hy == 2 and bool(civ_blockers)) or (hy == 1 and bool(mil_blockers))
-                    or (hy == 3 and any(a != b for a in civ_blockers for b in mil_blockers)))
+                    or (hy == 3 and two_blockers))
                 lop = [INF] * len(plans)
                 hi = -INF
                 for F in live:
@@ -1610,7 +1627,7 @@ class _Search:
                         # which plans leave the outcome out (see above): the opponents'
                         # for the upper bound, each of the hero's for its lower bound
                         if cap >= 0:
-                            exh = cap != hero and (opp_yao[cap] if kc == 1 else opp_zun[cap])
+                            exh = cap != hero and bool(opp_keep >> cap & 1)
                         else:
                             exh = kc == 1 and F == hero and hero_blocked
                         if mx > hi and not exh:
