@@ -310,11 +310,11 @@ class _Tables:
     def memos(self, hero: int, banker: int, streak: int, keep: bool) -> tuple[dict, ...]:
         """The search memos shared by every search with this hero, banker, streak and
         kept-tile switch: (settlements, claim, last_single, static_bounds, trick_bounds,
-        relations, finish_range)."""
+        relations, finish_range, follow's dead seats and relations)."""
         key = (hero, banker, streak, keep)
         m = self.memo_sets.get(key)
         if m is None:
-            m = self.memo_sets[key] = ({}, {}, {}, {}, {}, {}, {})
+            m = self.memo_sets[key] = ({}, {}, {}, {}, {}, {}, {}, {})
         return m
 
     def trim(self) -> None:
@@ -748,11 +748,11 @@ class _Search:
         # settlements; claim's and last_single's results; static_bounds' (key: (head,
         # f0, f1, f2, f3), head = the 棟 (4 bits a seat), first_lead_top (bit 16), n (bits
         # 17+) and the stop relations) and trick_bounds' (key: see follow); relations';
-        # finish_range's
+        # finish_range's; follow's dead seats and relations per four holdings
         if pruning:
-            SC, CM, LM, BC, BW, RC, FR = tb.memos(hero, self.banker, self.streak, keep)
+            SC, CM, LM, BC, BW, RC, FR, DR = tb.memos(hero, self.banker, self.streak, keep)
         else:
-            SC, CM, LM, BC, BW, RC, FR = {}, {}, {}, {}, {}, {}, {}
+            SC, CM, LM, BC, BW, RC, FR, DR = {}, {}, {}, {}, {}, {}, {}, {}
         self.settle_cache = SC
         KIND_NAME = {c: name for name, c in _KIND_CODE.items()}
         SUPREME, WENZUN, FOUR, YAO, TOP, CAP16 = _SUPREME, _WENZUN, _FOUR, _YAO, _TOP, _CAP16
@@ -1021,17 +1021,26 @@ class _Search:
                                            alpha, beta)
                     else:
                         i0, i1, i2, i3 = ii
-                        p0, p1, p2, p3 = i0[5], i1[5], i2[5], i3[5]
-                        # seats that can never win a trick again (bits)
-                        dm = 0
-                        if not i0[6] & (p1 | p2 | p3):
-                            dm = 1
-                        if not i1[6] & (p0 | p2 | p3):
-                            dm |= 2
-                        if not i2[6] & (p0 | p1 | p3):
-                            dm |= 4
-                        if not i3[6] & (p0 | p1 | p2):
-                            dm |= 8
+                        # seats that can never win a trick again (bits) and the stop
+                        # relations: functions of the four holdings (memo DR)
+                        hk = (H[0], H[1], H[2], H[3])
+                        dr = DR.get(hk)
+                        if dr is None:
+                            p0, p1, p2, p3 = i0[5], i1[5], i2[5], i3[5]
+                            dm = 0
+                            if not i0[6] & (p1 | p2 | p3):
+                                dm = 1
+                            if not i1[6] & (p0 | p2 | p3):
+                                dm |= 2
+                            if not i2[6] & (p0 | p1 | p3):
+                                dm |= 4
+                            if not i3[6] & (p0 | p1 | p2):
+                                dm |= 8
+                            if len(DR) > 200_000:
+                                DR.clear()
+                            dr = DR[hk] = (dm, relations(i0[8], i1[8], i2[8], i3[8])
+                                           if keep else 0)
+                        dm, rel = dr
                         lf = P_FLAGS[lead_pid]
                         # a 至尊 lead is won by its leader (賀尊) or by a capture (擒尊)
                         lfc = 1 if lf & SUPREME and he_zun else (2 if lf & FOUR and si_da_he
@@ -1053,7 +1062,6 @@ class _Search:
                             for sj in TO_ACT[seat][leader]:
                                 if ii[sj][7] & 768 == 768 and not dm >> sj & 1:
                                     sm |= 1 << sj
-                        rel = relations(i0[8], i1[8], i2[8], i3[8]) if keep else 0
                         wkey = (dx | (n - k) << 17 | k << 21 | wm << 25 | lfc << 29 | dm << 31
                                 | sm << 35 | rel << 39, i0[7], i1[7], i2[7], i3[7])
                         r_ = BW.get(wkey)
