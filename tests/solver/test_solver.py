@@ -630,3 +630,34 @@ def test_kept_tile_rule_against_the_reference_inside_tricks():
         clear_caches()
         assert values(solve(hand, hero)) == values(reference.solve(hand, hero)), repr(hand)
         checked += 1
+
+
+@pytest.mark.parametrize("variant", range(len(RULE_VARIANTS)))
+def test_hero_share_is_settle(variant):
+    """The search's hero_share (settle's arithmetic without building the settlement) equals
+    scoring.settle(...).payments for every seat: every split of the 8 棟 in which the
+    finisher has ≥ 2, every finisher, every finish (plain, 么, 尊, four, each capture), with
+    and without 八支's test, last tricks of 1 and 2 tiles, first_lead_top, banker and streak."""
+    from tianjiu_core.solver.search import compositions, hero_share
+    from tianjiu_core.tiengow.scoring import Finish, settle
+    rules = Rules.from_dict(RULE_VARIANTS[variant])
+    rng = random.Random(5200 + variant)
+    checked = 0
+    for dong in compositions(8, 4):
+        for finisher in range(4):
+            if dong[finisher] < 2:
+                continue
+            finishes = [Finish(kind) for kind in ("plain", "yao", "zun", "four")]
+            finishes += [Finish(kind, c) for kind in ("yao", "zun") for c in range(4)
+                         if c != finisher]
+            for finish in finishes:
+                g, k, flt = rng.random() < 0.5, rng.choice([1, 2]), rng.random() < 0.5
+                finish = Finish(finish.kind, finish.captured_from, g, k, flt)
+                banker, streak = rng.randrange(4), rng.choice([1, 2, 3])
+                want = settle(banker=banker, banker_streak=streak, finisher=finisher,
+                              dong=dong, finish=finish, rules=rules).payments
+                got = tuple(hero_share(h, banker, streak, finisher, dong, finish, rules)
+                            for h in range(4))
+                assert got == want, (dong, finisher, finish, banker, streak)
+                checked += 1
+    assert checked > 3000
