@@ -122,7 +122,7 @@ def test_values_too_big_to_echo_are_described_in_chinese_inside_chinese_messages
     from tianjiu_core.errors import zh_quoted
     from tianjiu_core.limits import quote
 
-    for value, zh in ((10 ** 400, "一個 401 位的整數"), ([1, [2]], "一個有 2 項的清單"),
+    for value, zh in ((10 ** 400, "一個 401 位的整數"), (-10 ** 30, "一個 31 位的負整數"), ([1, [2]], "一個有 2 項的清單"),
                       ([0], "一個有 1 項的清單"), ({"a": 1}, "一個有 1 個欄位的物件"),
                       ("6" * 1000, "…（共 1,000 個字元）")):
         text = zh_quoted(f"dong.E：不是 {quote(value)}")

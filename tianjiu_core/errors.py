@@ -42,6 +42,7 @@ class TianJiuError(ValueError):
 _QUOTE_FORMS_ZH = (
     # limits.quote()'s English descriptions of values too big to echo, as they appear inside
     # a 繁體 message (tests/test_limits.py checks that every form quote() makes is covered).
+    (re.compile(r"a negative integer of ([\d,]+) digits"), r"一個 \1 位的負整數"),
     (re.compile(r"an integer of ([\d,]+) digits"), r"一個 \1 位的整數"),
     (re.compile(r"a list of ([\d,]+) items?"), r"一個有 \1 項的清單"),
     (re.compile(r"an object of ([\d,]+) fields?"), r"一個有 \1 個欄位的物件"),

@@ -64,7 +64,7 @@ def quote(value: object, limit: int = QUOTE_CHARS) -> str:
         if -10 ** 15 < value < 10 ** 15:
             return str(value)
         digits = len(str(abs(value))) if value.bit_length() < 13000 else int(value.bit_length() * 0.30103) + 1
-        return f"an integer of {digits:,} digits"
+        return f"{'a negative' if value < 0 else 'an'} integer of {digits:,} digits"
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, str):

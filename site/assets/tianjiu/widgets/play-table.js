@@ -419,6 +419,8 @@ export class TjPlayTable extends TjWidget {
   }
 
   endSession() {
+    // (a linked hand's #hand=… goes: a reload would replay it, the same link would do nothing)
+    if ((location.hash || "").startsWith("#hand=")) history.replaceState(history.state, "", location.pathname + location.search);
     this.session = null;
     this.tableEl.hidden = true;
     this.setupEl.hidden = false;
@@ -461,20 +463,28 @@ export class TjPlayTable extends TjWidget {
         // two analyses of South's choice: with every hand open (exact values), and from South's
         // chair (the average over the deals South could not tell apart: what South could know)
         const panels = {}, buttons = [];
-        // South's tiles at this trick: from 7 up, each of the judgement's 64 deals is a
-        // whole-hand search that does not finish within minutes, so it is not offered there
+        // South's tiles at this trick: from 6 up, the judgement's 64 deals are each a search
+        // that does not finish within minutes (measured: 6 tiles 35 s to minutes; a trial saw
+        // 0 of 64 after 43 s), so it is not offered there; nor after another seat's face-down
+        // lead (a tile South could not see: no position can say it)
         const left = 8 - st.tricks.slice(0, rc.step - 1).reduce((n, x) => n + x.size, 0);
+        const myAt = tr.actions.findIndex((a) => a.seat === ME);
+        const downBy = tr.actions.slice(0, Math.max(0, myAt)).find((a) => a.kind === "down");
         for (const mode of ["open", "view"]) {
-          if (mode === "view" && left >= 7) {
-            buttons.push(h("span", { class: "tj-play__judge-later" }, this.t("play.judgeLater", { seat: seatName(ME, lang) })));
+          if (mode === "view" && (left >= 6 || downBy)) {
+            buttons.push(h("span", { class: "tj-play__judge-later" }, downBy
+              ? this.t("play.judgeDown", { leader: seatName(downBy.seat, lang), seat: seatName(ME, lang) })
+              : this.t("play.judgeLater", { seat: seatName(ME, lang) })));
             continue;
           }
           const panel = panels[mode] = h("div", { class: `tj-play__analysis tj-play__analysis--${mode}`, "aria-live": "polite", dataset: { mode } });
           const kept = (rc.analyses[rc.step] || {})[mode];   // analysed before: shown again, "search more" if unfinished
-          buttons.push(h("button", {
+          const button = h("button", {
             type: "button", class: `tj-button ${mode === "open" ? "tj-play__analyse" : "tj-play__judge"}`, disabled: Boolean(kept),
             onclick: (e) => { e.currentTarget.disabled = true; this.analyse(rc.step, panel, mode); },
-          }, this.t(mode === "open" ? "play.analyse" : "play.judge", { seat: seatName(ME, lang) })));
+          }, this.t(mode === "open" ? "play.analyse" : "play.judge", { seat: seatName(ME, lang) }));
+          panel._button = button;
+          buttons.push(button);
           if (kept) {
             panel._pos = kept.pos;
             panel._spent = kept.spent;
@@ -508,7 +518,10 @@ export class TjPlayTable extends TjWidget {
     try {
       pos = panel._pos;
       if (!pos) pos = panel._pos = await this.engine.call("record_position", { toml: this.recap.toml, trick: step, seat: ME, view: mode === "view" });
-      if (!live()) return;
+      if (!live()) {   // the other analysis started before this one had anything to show
+        if (here() && panel._button) panel._button.disabled = false;
+        return;
+      }
       a = searchId !== null ? await this.engine.call("solve_continue", { search_id: searchId, time_ms: 100 })
         : mode === "view" ? await this.engine.call("solve_hidden_start", { position: pos.position, time_ms: 100 })
           : await this.engine.call("solve_start", { position: pos.position, hero: ME, time_ms: 100 });
@@ -624,8 +637,13 @@ export class TjPlayTable extends TjWidget {
   }
 
   async fromHash() {
-    const m = /^#hand=([A-Za-z0-9_-]+)$/.exec(location.hash || "");
-    if (!m) return;
+    const hash = location.hash || "";
+    if (!hash.startsWith("#hand=")) return;
+    const m = /^#hand=([A-Za-z0-9_-]+)$/.exec(hash);
+    if (!m) {
+      this.showMsg(this.t("play.badLink"));
+      return;
+    }
     let text;
     try { text = b64decode(m[1]); } catch {
       this.showMsg(this.t("play.badLink"));
@@ -651,7 +669,7 @@ export class TjPlayTable extends TjWidget {
           h("button", { type: "button", class: "tj-button tj-play__rules-again", onclick: () => this.endSession() }, this.t("play.newSession"))));
       this.startRecap(st, text);
     } catch (err) {
-      this.showMsg(`${this.t("play.badRecord")} ${explain(err, this.language)}`);
+      this.showMsg(`${this.t("play.badRecord")}${this.language === "en" ? " " : ""}${explain(err, this.language)}`);
     }
   }
 

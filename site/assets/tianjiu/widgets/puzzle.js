@@ -421,6 +421,7 @@ export class TjPuzzle extends TjWidget {
       this.wrong += 1;
       this.busy = false;
       this.saveOutcome("wrong");
+      this.saveLine();   // (a reload keeps the wrong try: "every move right this time" stays true)
       this.selected.clear();
       this.updatePick();
       // the concrete side of the verdict: what happens after this move with best play
@@ -605,6 +606,7 @@ export class TjPuzzle extends TjWidget {
       if (!this.done) {
         this.hinted = true;
         this.saveOutcome("hint");
+        this.saveLine();
         this.showProgress();
       }
       this.dataset.hintKind = r.kind || "";
@@ -781,6 +783,7 @@ export class TjPuzzle extends TjWidget {
     if (!moves.length || moves.length > 16 || !moves.every((m) => typeof m === "string" && m.length <= 60)) return;
     const history = [this.history[0]];
     this.state = "loading";   // (ready again once the line is replayed, or dropped)
+    this.busy = true;         // no move, hint or undo meanwhile (they would mix two lines)
     try {
       for (let i = 0; i < moves.length; i += 1) {
         const r = await engine.call("puzzle_step", { toml: this.toml, moves: moves.slice(0, i), move: moves[i] });
@@ -789,13 +792,15 @@ export class TjPuzzle extends TjWidget {
       }
     } catch {
       try { sessionStorage.removeItem(this.lineKey); } catch { /* (as above) */ }
+      this.busy = false;
       this.state = "ready";
       return;
     }
+    this.busy = false;
     this.state = "ready";
     this.moves = [...moves];
     this.history = history;
-    this.wrong = Number.isInteger(saved.wrong) && saved.wrong > 0 ? saved.wrong : 0;
+    this.wrong = Number.isInteger(saved.wrong) && saved.wrong > 0 ? Math.min(saved.wrong, 999) : 0;
     this.hinted = saved.hinted === true;
     this.shown = saved.shown === true;
     this.draw();
