@@ -24,7 +24,7 @@ from ..tiengow.record import HandRecord
 from ..tiengow.view import SeatView, mask_action
 from .fields import Fields, limit
 
-__all__ = ["OPS", "get_session", "hand_from_json", "viewer"]
+__all__ = ["OPS", "get_session", "hand_from_json", "own_discards", "viewer"]
 
 _HANDS: dict[int, dict[str, Any]] = {}
 _next_id = [1]
@@ -268,6 +268,13 @@ def _replay_record(req: dict) -> dict:
     return state
 
 
+def own_discards(hand: Hand, seat: int) -> list:
+    """The tiles ``seat`` discarded face down in ``hand``'s finished tricks (it knows them;
+    nobody else does): what hidden-hand judging from that seat's chair may use."""
+    return [t for rec in hand.tricks for a in rec.actions
+            if a.seat == seat and a.kind == "discard" for t in a.tiles]
+
+
 def _record_position(req: dict) -> dict:
     """A finished hand's record, for review: the position just before ``seat`` acts in trick
     ``trick`` (1–8) of the record ``toml``, every holding shown (the record holds the whole
@@ -292,9 +299,8 @@ def _record_position(req: dict) -> dict:
     for action in full.log:
         if len(hand.tricks) == number - 1 and hand.to_act == seat and not hand.is_over:
             if view:
-                own = [[] for _ in range(4)]
-                own[seat] = [t for rec in hand.tricks for a in rec.actions
-                             if a.seat == seat and a.kind == "discard" for t in a.tiles]
+                own: list[list] = [[] for _ in range(4)]
+                own[seat] = own_discards(hand, seat)
                 position = Position.from_hand(hand, hero=seat, discarded=own).seat_view(seat)
             else:
                 position = Position.from_hand(hand, hero=seat)

@@ -31,7 +31,7 @@ from ..solver.slices import HiddenSliceSearch, SliceSearch
 from ..tiengow.game import Hand
 from ..tiles import Tile
 from .fields import Fields, limit
-from .hand_ops import get_session, position_arg
+from .hand_ops import get_session, own_discards, position_arg
 
 __all__ = ["OPS", "solve_request", "solve_hidden_request", "solve_start_request",
            "solve_continue_request", "solve_hidden_start_request"]
@@ -84,10 +84,7 @@ def _known_discards(hand: Hand, pos: Any) -> list[Tile]:
                 zh=f"暗牌解題是為輪到出牌的一家（{SEATS[seat]}）解的，不是 hero {SEATS[pos.hero]}")
         known = list(pos.discarded[seat])
     else:
-        for rec in hand.tricks:
-            for a in rec.actions:
-                if a.seat == seat and a.kind == "discard":
-                    known.extend(a.tiles)
+        known = own_discards(hand, seat)
     return known
 
 
