@@ -24,6 +24,15 @@ Markdown, so what is left unconverted is decided by the markup:
 '<div lang="zh-Hant"><div>天九</div>牌頭</div>后'
 >>> text('歸棟、空棟')
 '归栋、空栋'
+
+OpenCC's ``hk2s`` changes characters and keeps the words, and some of our 繁體
+words are the Hong Kong / Taiwan computing vocabulary (字元, 欄位, 檔案, 載入 …)
+that mainland readers write otherwise.  :data:`MAINLAND` replaces those words
+after the conversion (longest first; a word is left alone before a character
+that makes it part of another word, as 連 + 結算):
+
+>>> text('最多 40 個字元；不認識的欄位；連結算和賀尊；分享連結')
+'最多 40 个字符；不认识的字段；连结算和贺尊；分享链接'
 """
 
 from __future__ import annotations
@@ -31,10 +40,25 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["to_hans", "text", "converter"]
+__all__ = ["to_hans", "text", "converter", "MAINLAND", "mainland_phrases"]
 
 CONFIG = "hk2s"
 """The OpenCC configuration: Hong Kong Traditional to Simplified."""
+
+MAINLAND: dict[str, tuple[str, str]] = {
+    # 繁體 as our texts write it: (简体 as mainland readers write it, characters after
+    # which the word is really part of another: 連|結算)
+    "字元": ("字符", ""), "字串": ("字符串", ""), "欄位": ("字段", ""), "物件": ("对象", ""),
+    "位元組": ("字节", ""), "布林值": ("布尔值", ""), "預設值": ("默认值", ""),
+    "資料夾": ("文件夹", ""), "資料": ("数据", ""), "檔案": ("文件", ""), "載入": ("加载", ""),
+    "模組": ("模块", ""), "元件": ("组件", ""), "原始碼": ("源代码", ""), "程式碼": ("代码", ""),
+    "程式": ("程序", ""), "伺服器": ("服务器", ""), "網域": ("域名", ""), "記憶體": ("内存", ""),
+    "搜尋": ("搜索", ""), "命令列": ("命令行", ""), "滑鼠": ("鼠标", ""), "點選": ("点击", ""),
+    "訊息": ("信息", ""), "連結": ("链接", "算"), "裝置": ("设备", ""), "設定": ("设置", ""),
+    "儲存空間": ("存储空间", ""), "儲存": ("保存", ""), "紐西蘭": ("新西兰", ""),
+    "接著": ("接着", ""), "跟著": ("跟着", ""), "蓋著": ("盖着", ""),
+}
+"""Hong Kong / Taiwan words → mainland words, applied after OpenCC (see the module doc)."""
 
 _RAW = re.compile(r"<(script|style|textarea)\b[^>]*>.*?</\1\s*>", re.S | re.I)
 _TOKEN = re.compile(
@@ -60,11 +84,28 @@ def converter():
     return opencc.OpenCC(CONFIG)
 
 
+@lru_cache(maxsize=1)
+def mainland_phrases() -> list[tuple[str, str, str]]:
+    """:data:`MAINLAND` in 简体 characters, longest first: ``[(hk2s form, mainland form,
+    characters it must not precede)]`` — the browser gets the same list (generated.js)."""
+    out = [(converter().convert(k), v, converter().convert(n) if n else "")
+           for k, (v, n) in MAINLAND.items()]
+    return sorted(out, key=lambda e: (-len(e[0]), e[0]))
+
+
+@lru_cache(maxsize=1)
+def _mainland_re() -> tuple[re.Pattern[str], dict[str, str]]:
+    parts = [re.escape(k) + (f"(?![{re.escape(n)}])" if n else "")
+             for k, _v, n in mainland_phrases()]
+    return re.compile("|".join(parts)), {k: v for k, v, _n in mainland_phrases()}
+
+
 def text(value: str) -> str:
-    """Plain text 繁體 → 简体 (no markup handling)."""
+    """Plain text 繁體 → 简体 (no markup handling): OpenCC, then :data:`MAINLAND`."""
     if not value or value.isascii():
         return value
-    return converter().convert(value)
+    pattern, table = _mainland_re()
+    return pattern.sub(lambda m: table[m.group(0)], converter().convert(value))
 
 
 def _tag_attrs(tag: str) -> str:

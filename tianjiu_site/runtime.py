@@ -213,6 +213,7 @@ def generated_js(wheel_name: str, strings_path: Path, build_hash: str, offline: 
         f"export const LABELS = {json.dumps(labels, ensure_ascii=False)};",
         f"export const STRINGS = {json.dumps(load_strings(strings_path), ensure_ascii=False, indent=0)};",
         f"export const HANS_CHARS = {json.dumps(_hans_chars(), ensure_ascii=False)};",
+        f"export const HANS_PHRASES = {json.dumps(hans.mainland_phrases(), ensure_ascii=False)};",
         "",
     ]
     return "\n".join(parts)

@@ -334,3 +334,24 @@ def test_no_simplified_page_says_shenme_the_old_way(site_dir):
     bad += [str(p.relative_to(site_dir)) for p in [*site_dir.rglob("*.json"), *site_dir.rglob("*.toml")]
             if "甚么" in p.read_text(encoding="utf-8") or "甚麼" in p.read_text(encoding="utf-8")]
     assert bad == []
+
+
+def test_simplified_pages_use_mainland_words(site_dir):
+    """OpenCC's hk2s changes characters, not words: 字元, 栏位, 档案, 载入 … are Hong Kong /
+    Taiwan computing words.  hans.MAINLAND replaces them on every 简体 page (outside the parts
+    kept in 繁體), and the browser's toHans does the same for the engine's messages."""
+    import re as _re
+    words = [k for k, _v, _n in hans.mainland_phrases()]
+    keep = _re.compile(r'<(\w+)[^>]*\blang="zh-Hant"[^>]*>.*?</\1>|<script\b.*?</script>', _re.S)
+    found = {}
+    for p in (site_dir / "zh-Hans").rglob("*.html"):
+        text = _re.sub(r"<[^>]*>", " ", keep.sub("", p.read_text(encoding="utf-8")))  # text, not ids
+        for k, v, n in hans.mainland_phrases():
+            if _re.search(_re.escape(k) + (f"(?![{n}])" if n else ""), text):
+                found.setdefault(k, str(p.relative_to(site_dir)))
+    assert found == {}
+    embed = (site_dir / "zh-Hans/embed/index.html").read_text(encoding="utf-8")
+    assert "字段" in embed and "个字符" in embed and "栏位" not in embed
+    generated = (site_dir / "assets/tianjiu/generated.js").read_text(encoding="utf-8")
+    assert '["栏位", "字段", ""]' in generated and '["连结", "链接", "算"]' in generated
+    assert len(words) == len(hans.MAINLAND)

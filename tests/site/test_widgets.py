@@ -228,6 +228,20 @@ def test_js_api(tab):
     assert {"tj-tiles", "tj-playground", "tj-settle", "tj-engine-status"} <= set(result["widgets"])
 
 
+def test_engine_text_in_simplified_uses_the_pages_words(tab):
+    """The engine writes 繁體; on 简体 pages TianJiu.toHans converts it character by character and
+    then with the build's mainland words, so a message reads as the pages do (hans.text)."""
+    from tianjiu_site import hans
+    samples = ["position：不認識的欄位；認識的有：dong", "請求：超過 300,000 個字元",
+               "這是資料夾；要寫檔案名稱", "沒有資料夾 /tmp", "一個有 3 個欄位的物件",
+               "連結算和賀尊", "分享連結", "沒有這個資料", "是蓋著的"]
+    tab.goto("examples/embed.html")
+    browser = tab.page.evaluate("xs => xs.map(x => TianJiu.toHans(x))", samples)
+    assert browser == [hans.text(x) for x in samples]
+    assert browser[0] == "position：不认识的字段；认识的有：dong" and browser[5] == "连结算和贺尊"
+    assert browser[6] == "分享链接" and browser[8] == "是盖着的"
+
+
 def test_browser_tiles_are_the_python_tiles(tab):
     """TianJiu.tileSvg (sprite <use>) gives exactly tianjiu_core.svg.use_svg's markup."""
     tab.goto("examples/embed.html")
