@@ -138,3 +138,41 @@ def test_values_too_big_to_echo_are_described_in_chinese_inside_chinese_messages
     answer = bridge.handle({"op": "solve", "position": [0] * 5})
     assert not answer["ok"] and "一個有 5 項的清單" in answer["error"]["message_zh"], answer
     assert "a list of 5 items" in answer["error"]["message"]
+
+
+def test_malformed_toml_is_explained_in_chinese():
+    """tomllib's errors are English; a position or hand record that is not TOML gets its message
+    in 繁體 with the line and column — every message tomllib's parser can raise is in the table."""
+    import inspect
+    import tomllib
+    import tomllib._parser as toml_parser
+
+    from tianjiu_core.errors import _TOML_ZH, toml_error_zh
+    from tianjiu_core.tiengow.record import HandRecord
+
+    samples = ["a = ", "a = [1,2", 'a = "x', "[a\nb=1", "a=1\na=2", "a = 1 b", "a = {x=1, x=2}",
+               'a="\\q"', "[[a]\n", "a.b=1\n[a]\nb=2", "=1", "a = 0x", "a = \"\\uD800\"", "a = 1\x01",
+               "[a]\n[a]", "a = 1979-02-30", "a = {b=1}\na.c=2", "a = [{b=1}]\n[a.b]"]
+    for src in samples:
+        with pytest.raises(tomllib.TOMLDecodeError) as info:
+            tomllib.loads(src)
+        zh = toml_error_zh(info.value)
+        assert not re.search(r"[A-Za-z]{3,}", zh.replace("Unicode", "")), (src, str(info.value), zh)
+        assert re.search(r"（第 \d+ 行第 \d+ 個字）$|（在文字的末尾）$", zh), zh
+    # every literal message of the parser matches an entry (f-strings by their fixed start)
+    source = inspect.getsource(toml_parser)
+    messages = re.findall(r'suffixed_err\(\s*[^,]+,\s*[^,]+,\s*f?"([^"]*)"', source)   # ≤ 3.13
+    messages += re.findall(r'TOMLDecodeError\(\s*f?"([^"]*)",\s*\w+,', source)                 # 3.14
+
+    assert len(messages) >= 15
+    for msg in messages:
+        probe = re.sub(r"\{[^}]*\}", "'x'", msg).replace("\\\\", "\\")
+        assert any(p.match(probe) for p, _zh in _TOML_ZH), msg
+
+    with pytest.raises(NotationError) as err:
+        Position.loads("leader = W")
+    assert "Invalid value" in str(err.value)
+    assert err.value.message_zh == "局面：不是正確的 TOML：不是正確的值（文字要加引號）（第 1 行第 10 個字）"
+    with pytest.raises(InconsistentPositionError) as err:
+        HandRecord.loads("[deal\n")
+    assert err.value.message_zh.startswith("牌局紀錄不是正確的 TOML：表名後面要有 ]（第 1 行")

@@ -21,6 +21,7 @@ __all__ = [
     "InconsistentPositionError",
     "RulesError",
     "zh_quoted",
+    "toml_error_zh",
 ]
 
 
@@ -64,6 +65,59 @@ def zh_quoted(text: str) -> str:
     for pattern, replacement in _QUOTE_FORMS_ZH:
         text = pattern.sub(replacement, text)
     return text
+
+
+_TOML_ZH = tuple((re.compile(f"^{en}$"), zh) for en, zh in (
+    # tomllib's messages (CPython's Lib/tomllib/_parser.py, 3.11–3.14) in 繁體
+    (r"Expected '=' after a key in a key/value pair", "鍵後面要有 ="),
+    (r"Expected newline or end of document after a statement", "一項寫完要換行"),
+    (r"Expected '\]' at the end of a table declaration", "表名後面要有 ]"),
+    (r"Expected '\]\]' at the end of an array declaration", "表陣列名後面要有 ]]"),
+    (r"Expected (.+)", r"這裏要有 \1"),
+    (r"Invalid value", "不是正確的值（文字要加引號）"),
+    (r"Invalid statement", "不是正確的一項"),
+    (r"Invalid initial character for a key part", "鍵名的第一個字元不對"),
+    (r"Invalid date or datetime", "不是正確的日期或時間"),
+    (r"Invalid hex value", "不是正確的十六進制數"),
+    (r"Unclosed array", "陣列沒有收尾的 ]"),
+    (r"Unclosed inline table", "行內表沒有收尾的 }"),
+    (r"Unterminated string", "字串沒有收尾的引號"),
+    (r"Unescaped '\\' in a string", "字串裏的 \\ 要寫成 \\\\"),
+    (r"Escaped character is not a Unicode scalar value", "轉義的字元不是 Unicode 字元"),
+    (r"Cannot overwrite a value", "同一個值寫了兩次"),
+    (r"Cannot declare (.+) twice", r"\1 寫了兩次"),
+    (r"Cannot mutate immutable namespace (.+)", r"不能再改 \1"),
+    (r"Cannot redefine namespace (.+)", r"不能重新定義 \1"),
+    (r"Duplicate inline table key (.+)", r"行內表的鍵 \1 寫了兩次"),
+    (r"(?:Found invalid|Illegal) character (.+)", r"有不能用的字元 \1"),
+))
+_TOML_AT = re.compile(r" \(at (?:line (\d+), column (\d+)|(end of document))\)$")
+
+
+def toml_error_zh(exc: Exception) -> str:
+    """A :class:`tomllib.TOMLDecodeError`'s message in 繁體, with its place
+    (``第 3 行第 5 個字``); a message this table does not know stays in English.
+
+    >>> import tomllib
+    >>> try:
+    ...     tomllib.loads("leader = W")
+    ... except tomllib.TOMLDecodeError as exc:
+    ...     print(toml_error_zh(exc))
+    不是正確的值（文字要加引號）（第 1 行第 10 個字）
+    >>> toml_error_zh(ValueError("Unclosed array (at end of document)"))
+    '陣列沒有收尾的 ]（在文字的末尾）'
+    """
+    text = str(exc).split("\n", 1)[0]
+    where = ""
+    m = _TOML_AT.search(text)
+    if m:
+        text = text[:m.start()]
+        where = "（在文字的末尾）" if m.group(3) else f"（第 {m.group(1)} 行第 {m.group(2)} 個字）"
+    for pattern, zh in _TOML_ZH:
+        m = pattern.match(text)
+        if m:
+            return (m.expand(zh) if "\\1" in zh else zh) + where
+    return text + where
 
 
 class NotationError(TianJiuError):

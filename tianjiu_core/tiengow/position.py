@@ -84,7 +84,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InconsistentPositionError, NotationError, TianJiuError
+from ..errors import InconsistentPositionError, NotationError, TianJiuError, toml_error_zh
 from ..limits import check_depth, quote, read_text
 from .game import Action, Hand, find_natural
 from ..notation import SEATS, format_tiles, parse_seat, parse_tiles, sort_tiles
@@ -546,7 +546,7 @@ class Position:
         try:
             data = tomllib.loads(text.removeprefix("\ufeff"))   # (a byte-order mark, as Notepad saves)
         except tomllib.TOMLDecodeError as exc:
-            raise NotationError(f"position: not valid TOML: {exc}", zh=f"局面：不是正確的 TOML：{exc}") from None
+            raise NotationError(f"position: not valid TOML: {exc}", zh=f"局面：不是正確的 TOML：{toml_error_zh(exc)}") from None
         except ValueError as exc:   # an integer of more than 4,300 digits
             raise NotationError(f"position: not valid TOML: a number too large to read ({str(exc)[:40]}…)",
                                 zh=f"局面：不是正確的 TOML：數字太大，讀不到（{str(exc)[:40]}…）") from None

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .deal import Wall, deal, parse_method
-from ..errors import InconsistentPositionError, NotationError, TianJiuError
+from ..errors import InconsistentPositionError, NotationError, TianJiuError, toml_error_zh
 from ..limits import check_depth, quote
 from .game import Hand
 from ..notation import SEATS, format_tiles, parse_seat
@@ -242,7 +242,7 @@ class HandRecord:
             data = tomllib.loads(text.removeprefix("\ufeff"))   # (a byte-order mark, as Notepad saves)
         except tomllib.TOMLDecodeError as exc:
             raise InconsistentPositionError(f"hand record is not valid TOML: {exc}",
-                                            zh=f"牌局紀錄不是正確的 TOML：{exc}") from None
+                                            zh=f"牌局紀錄不是正確的 TOML：{toml_error_zh(exc)}") from None
         except ValueError as exc:   # an integer of more than 4,300 digits
             raise InconsistentPositionError(f"hand record is not valid TOML: a number too large to read ({str(exc)[:40]}…)",
                                             zh=f"牌局紀錄不是正確的 TOML：數字太大，讀不到（{str(exc)[:40]}…）") from None
