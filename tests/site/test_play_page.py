@@ -197,6 +197,24 @@ def test_play_page_english_and_phone_width(new_tab):
     assert tab.problems() == []
 
 
+def test_a_linked_hand_opens_at_its_replay_on_a_phone(new_tab):
+    """A #hand= link on a 375 px phone: the page's introduction fills the screen, so the page
+    scrolls to the replay (it stayed at the top)."""
+    from tianjiu_core.tiengow.game import Hand
+    hand = Hand.from_seed(5)
+    while not hand.is_over:
+        hand.act(hand.legal_actions()[0])
+    link = base64.urlsafe_b64encode(HandRecord.from_hand(hand).dumps().encode()).decode().rstrip("=")
+    tab = new_tab(viewport={"width": 375, "height": 800})
+    tab.goto(f"en/play/#hand={link}")
+    page = tab.page
+    page.wait_for_selector(f"{W}[data-state=replay] .tj-play__recap", timeout=90_000)
+    page.wait_for_function("new Promise(r => { const y = scrollY; setTimeout(() => r(scrollY === y), 400); })")
+    top = page.evaluate(f"document.querySelector('{W}').getBoundingClientRect().top")
+    assert page.evaluate("scrollY") > 0 and -2 <= top <= 400, top
+    assert tab.problems() == []
+
+
 def test_the_settlement_is_in_the_page_language(new_tab, tmp_path):
     """A hand's settlement on the 繁體 and 简体 pages has no English in it (the engine's item
     arithmetic came in English: "× banker 2"); the English page keeps the English."""
@@ -347,6 +365,9 @@ def test_recap_analysis_tells_apart_two_tiles_of_one_name_and_judges_from_souths
     assert judged.locator(".tj-play__played").count() == 1
     best = max(a["expected_value"] for a in want["actions"])
     assert judged.locator(".tj-play__best").count() == sum(abs(a["expected_value"] - best) < 1e-9 for a in want["actions"])
+    # a sampled mean is no proof about the real deal: the tags speak of averages
+    assert set(judged.locator(".tj-play__best").all_inner_texts()) == {"平均最高"}
+    assert set(judged.locator(".tj-play__worse").all_inner_texts()) <= {"平均較低"} and "已證明" not in text
     # both analyses side by side; each kept when the reader steps away and back
     page.click(f"{W} .tj-play__analyse")
     page.wait_for_selector(f"{W} .tj-play__analysis--open[data-complete=true]", timeout=60_000)

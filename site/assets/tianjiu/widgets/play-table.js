@@ -143,7 +143,11 @@ export class TjPlayTable extends TjWidget {
       this.showMsg(explain(err, this.language));
     }
     await this.nextHand();
-    // the setup form was long: on a phone the table now starts above the screen
+    this.bringIntoView();   // the setup form was long: on a phone the table now starts above the screen
+  }
+
+  /** Scroll the widget's top to the top of the screen when it is above it or low on it. */
+  bringIntoView() {
     const top = this.getBoundingClientRect().top;
     if (top < 0 || top > innerHeight * 0.5) this.scrollIntoView({ block: "start", behavior: "smooth" });
   }
@@ -575,9 +579,11 @@ export class TjPlayTable extends TjWidget {
       if (text === pos.played.replace(/^[ESWN]: /, "")) tags.push(h("span", { class: "tj-badge tj-play__played" }, this.t("play.analysisPlayed")));
       const top = view ? a.expected_value[0] : a.value[0];
       if (a.complete ? x.lo === top : x.lo >= Math.max(...a.actions.filter((y) => y !== x).map((y) => y.hi), -Infinity)) {
-        tags.push(h("span", { class: "tj-badge tj-play__best" }, this.t("play.analysisBest")));
+        // (judged from a seat's view the tags speak of averages: a sample's mean proves nothing
+        // about the deal that was really there)
+        tags.push(h("span", { class: "tj-badge tj-play__best" }, this.t(view ? "play.judgeBest" : "play.analysisBest")));
       } else if (x.hi < bestLo) {
-        tags.push(h("span", { class: "tj-badge tj-play__worse" }, this.t("play.analysisWorse")));
+        tags.push(h("span", { class: "tj-badge tj-play__worse" }, this.t(view ? "play.judgeWorse" : "play.analysisWorse")));
       }
       return h("li", { class: "tj-play__choice", dataset: { lo: x.lo, hi: x.hi, action: text } },
         row(codes, 32, lang, down ? "is-discard" : ""),
@@ -650,6 +656,7 @@ export class TjPlayTable extends TjWidget {
       return;
     }
     await this.replayText(text);
+    this.bringIntoView();   // a linked hand: the page's introduction would fill a phone's screen
   }
 
   async replayText(text) {
