@@ -9,6 +9,7 @@ each raises an error whose ``message_zh`` is Chinese and names the field.
 from __future__ import annotations
 
 import ast
+import json
 import re
 from pathlib import Path
 
@@ -176,3 +177,28 @@ def test_malformed_toml_is_explained_in_chinese():
     with pytest.raises(InconsistentPositionError) as err:
         HandRecord.loads("[deal\n")
     assert err.value.message_zh.startswith("牌局紀錄不是正確的 TOML：表名後面要有 ]（第 1 行")
+    # (from the breaker's trial) keys by name, not as Python tuples; a string left open on its
+    # line says so; a number too long to read; puzzles and the nesting limit speak Chinese too
+    with pytest.raises(NotationError) as err:
+        Position.loads('format = "tianjiu-position/1"\n[tiles]\nE = "66"\n[tiles]\n')
+    assert "Cannot declare tiles twice" in str(err.value) and "('" not in str(err.value)
+    assert "tiles 寫了兩次（第 4 行" in err.value.message_zh
+    with pytest.raises(NotationError) as err:
+        Position.loads('leader = "S\nhero = "S"\n')
+    assert "closing quote is missing" in str(err.value)
+    assert "這一行沒有寫完（字串少了收尾的引號？）（第 1 行第 12 個字）" in err.value.message_zh
+    with pytest.raises(NotationError) as err:
+        Position.loads("banker_streak = " + "9" * 5000)
+    assert err.value.message_zh == "局面：不是正確的 TOML：數字太大，讀不到（超過 4300 位）"
+    assert str(err.value) == "position: not valid TOML: a number too large to read (more than 4300 digits)"
+    with pytest.raises(NotationError) as err:
+        Position.loads("x = " + "[" * 100 + "]" * 100)
+    assert err.value.message_zh == "局面：嵌套超過 64 層"
+    from tianjiu_core.puzzles.model import Puzzle, PuzzleError
+    with pytest.raises(PuzzleError) as err:
+        Puzzle.loads('id = "0005\n', "puzzle")
+    assert err.value.message_zh.startswith("puzzle：題目不是正確的 TOML：這一行沒有寫完"), err.value.message_zh
+    from tianjiu_core import bridge
+    answer = json.loads(bridge.handle_json('{"op": "classify", '))
+    assert answer["error"]["message_zh"].startswith("請求不是 JSON（第 1 行第 ") and not re.search(
+        r"[A-Za-z]{3,}", answer["error"]["message_zh"].replace("JSON", "")), answer

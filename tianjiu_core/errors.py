@@ -21,6 +21,7 @@ __all__ = [
     "InconsistentPositionError",
     "RulesError",
     "zh_quoted",
+    "toml_error",
     "toml_error_zh",
 ]
 
@@ -53,10 +54,10 @@ _QUOTE_FORMS_ZH = (
 
 def zh_quoted(text: str) -> str:
     """``text`` (a 繁體 message) with the English forms of :func:`tianjiu_core.limits.quote`
-    in it put into Chinese: ``"不是 an integer of 401 digits"`` → ``"不是 一個 401 位的整數"``.
+    in it put into Chinese: ``"不是 an integer of 401 digits"`` → ``"不是一個 401 位的整數"``.
 
     >>> zh_quoted("dong.E：不是 an integer of 401 digits")
-    'dong.E：不是 一個 401 位的整數'
+    'dong.E：不是一個 401 位的整數'
     >>> zh_quoted("tiles：不是 'xxxx'… (1,000 characters)")
     "tiles：不是 'xxxx'…（共 1,000 個字元）"
     """
@@ -64,7 +65,10 @@ def zh_quoted(text: str) -> str:
         return text
     for pattern, replacement in _QUOTE_FORMS_ZH:
         text = pattern.sub(replacement, text)
-    return text
+    return _BEFORE_YIGE.sub("", text)
+
+
+_BEFORE_YIGE = re.compile(r"(?<=[\u3400-\u9fff]) (?=一個)")   # 不是 一個 → 不是一個
 
 
 _TOML_ZH = tuple((re.compile(f"^{en}$"), zh) for en, zh in (
@@ -89,35 +93,61 @@ _TOML_ZH = tuple((re.compile(f"^{en}$"), zh) for en, zh in (
     (r"Cannot mutate immutable namespace (.+)", r"不能再改 \1"),
     (r"Cannot redefine namespace (.+)", r"不能重新定義 \1"),
     (r"Duplicate inline table key (.+)", r"行內表的鍵 \1 寫了兩次"),
+    (r"(?:Found invalid|Illegal) character '\\n'", "這一行沒有寫完（字串少了收尾的引號？）"),
     (r"(?:Found invalid|Illegal) character (.+)", r"有不能用的字元 \1"),
 ))
 _TOML_AT = re.compile(r" \(at (?:line (\d+), column (\d+)|(end of document))\)$")
+_TOML_KEY = re.compile(r"\(((?:'[^']*'|\"[^\"]*\")(?:, (?:'[^']*'|\"[^\"]*\"))*),?\)")
+_TOML_NEWLINE = re.compile(r"^((?:Found invalid|Illegal) character) '\\n'")
+_BIG_INT = re.compile(r"Exceeds the limit \((\d+) digits\)")
 
 
-def toml_error_zh(exc: Exception) -> str:
-    """A :class:`tomllib.TOMLDecodeError`'s message in 繁體, with its place
-    (``第 3 行第 5 個字``); a message this table does not know stays in English.
+def _toml_keys(text: str) -> str:
+    """tomllib names a key by its Python tuple, ``('deal', 'dice')``: write it ``deal.dice``."""
+    return _TOML_KEY.sub(lambda m: ".".join(p[1:-1] for p in re.findall(r"'[^']*'|\"[^\"]*\"", m.group(1))), text)
+
+
+def toml_error(exc: Exception) -> tuple[str, str]:
+    """The English and 繁體 messages for text that is not TOML: a
+    :class:`tomllib.TOMLDecodeError` (with its place: ``第 3 行第 5 個字``) or the
+    :class:`ValueError` of an integer too long to read.  Keys are written
+    ``deal.dice``, not as Python tuples; a message this table does not know stays in
+    English in the 繁體 one.
 
     >>> import tomllib
     >>> try:
     ...     tomllib.loads("leader = W")
     ... except tomllib.TOMLDecodeError as exc:
-    ...     print(toml_error_zh(exc))
+    ...     print(toml_error(exc)[1])
     不是正確的值（文字要加引號）（第 1 行第 10 個字）
-    >>> toml_error_zh(ValueError("Unclosed array (at end of document)"))
+    >>> toml_error(ValueError("Unclosed array (at end of document)"))[1]
     '陣列沒有收尾的 ]（在文字的末尾）'
+    >>> toml_error(ValueError("Cannot declare ('deal', 'dice') twice (at line 4, column 1)"))
+    ('Cannot declare deal.dice twice (at line 4, column 1)', 'deal.dice 寫了兩次（第 4 行第 1 個字）')
+    >>> toml_error(ValueError("Illegal character '\\\\n' (at line 1, column 12)"))
+    ('a line ends inside a string: its closing quote is missing (at line 1, column 12)', '這一行沒有寫完（字串少了收尾的引號？）（第 1 行第 12 個字）')
     """
-    text = str(exc).split("\n", 1)[0]
+    text = _toml_keys(str(exc).split("\n", 1)[0])
+    big = _BIG_INT.search(text)
+    if big:   # (CPython's limit on int() of a decimal string, sys.int_info)
+        return (f"a number too large to read (more than {big.group(1)} digits)",
+                f"數字太大，讀不到（超過 {big.group(1)} 位）")
     where = ""
     m = _TOML_AT.search(text)
+    body = text[:m.start()] if m else text
     if m:
-        text = text[:m.start()]
         where = "（在文字的末尾）" if m.group(3) else f"（第 {m.group(1)} 行第 {m.group(2)} 個字）"
+    english = _TOML_NEWLINE.sub("a line ends inside a string: its closing quote is missing", text)
     for pattern, zh in _TOML_ZH:
-        m = pattern.match(text)
-        if m:
-            return (m.expand(zh) if "\\1" in zh else zh) + where
-    return text + where
+        hit = pattern.match(body)
+        if hit:
+            return english, (hit.expand(zh) if "\\1" in zh else zh) + where
+    return english, body + where
+
+
+def toml_error_zh(exc: Exception) -> str:
+    """The 繁體 half of :func:`toml_error`."""
+    return toml_error(exc)[1]
 
 
 class NotationError(TianJiuError):

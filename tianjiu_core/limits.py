@@ -99,14 +99,15 @@ def read_text(path: str, what: str, limit: int = MAX_FILE_CHARS,
     return text
 
 
-def check_depth(text: str, what: str, limit: int = MAX_DEPTH) -> None:
+def check_depth(text: str, what: str, limit: int = MAX_DEPTH, what_zh: str | None = None) -> None:
     """Raise :class:`NotationError` (``"<what>: nested deeper than <limit> levels"``, 繁體
-    in ``message_zh``) when ``text`` nests ``[``/``{`` deeper than ``limit`` outside
+    in ``message_zh``, naming the text ``what_zh``: 局面, 牌局紀錄 …, default ``what``)
+    when ``text`` nests ``[``/``{`` deeper than ``limit`` outside
     strings (JSON ``"…"``; TOML ``"…"``, ``'…'``, triple-quoted strings and ``#`` comments).
     Text with at most ``limit`` opening brackets in all is accepted without a scan;
     a value that is not a string is a :class:`NotationError` too."""
     if not isinstance(text, str):
-        raise NotationError(f"{what}: expected text, not {quote(text)}", zh=f"{what}：應該是文字，不是 {quote(text)}")
+        raise NotationError(f"{what}: expected text, not {quote(text)}", zh=f"{what_zh or what}：應該是文字，不是 {quote(text)}")
     if text.count("[") + text.count("{") <= limit:
         return
     depth = 0
@@ -131,7 +132,7 @@ def check_depth(text: str, what: str, limit: int = MAX_DEPTH) -> None:
             depth += 1
             if depth > limit:
                 raise NotationError(f"{what}: nested deeper than {limit} levels",
-                                    zh=f"{what}：嵌套超過 {limit} 層")
+                                    zh=f"{what_zh or what}：嵌套超過 {limit} 層")
         elif c == "]" or c == "}":
             depth = max(0, depth - 1)
         i += 1

@@ -71,6 +71,7 @@ def test_calculator_shows_the_engines_values_and_explains_bad_tiles(site, new_ta
     msg = page.inner_text(f"{calc} .tj-pgc__message")
     assert "不認得的牌" in msg and "99" in msg
     assert page.get_attribute(calc, "data-tiles") == "66 44 12 35"
+    assert msg.endswith("下面仍是原來那手牌。"), msg     # (the values shown are the old hand's)
     # a face used more often than it exists, and five tiles
     page.fill(f"{calc} .tj-tray__input", "天 天 天 和")
     page.press(f"{calc} .tj-tray__input", "Enter")
@@ -142,11 +143,16 @@ def test_trainer_grades_a_known_deal_and_keeps_the_worst_settings(site, new_tab)
     assert no_sideways_scroll(page)
     tab.shot("paigow-trainer-phone")
 
-    # the next hand by keyboard, set with "1"; graded (a second hand on the score)
+    # the next hand by keyboard, set with "1"; graded (a second hand on the score) — with focus
+    # nowhere (a click on the title): N is the trainer's, not Material's "next page"
+    url = page.url
+    page.click(f"{sel} .tj-title")
     page.keyboard.press("n")
     page.wait_for_function("() => { const t = document.querySelector('tj-paigow-trainer'); return !t.dataset.verdict && !t.dataset.busy && t.dataset.tiles !== '66 44 12 35'; }")
+    page.click(f"{sel} .tj-title")
     page.keyboard.press("1")
     page.wait_for_function("() => document.querySelector('tj-paigow-trainer').dataset.hands === '2'")
+    assert page.url == url
     tiles = page.get_attribute(sel, "data-tiles")
     other = _set(tiles)
     best = other["settings"][other["optimal"]]["not_banking"]["ev"]
@@ -188,7 +194,7 @@ def test_trainer_grades_a_known_deal_and_keeps_the_worst_settings(site, new_tab)
             "trainer": {"hands": 3, "lost": 0.2, "worst": [{"tiles": "66 44 12 35", "banking": False, "way": "nz", "lost": 0.127}]}}
     page.evaluate("v => localStorage.setItem('tianjiu.paigow', v)", json.dumps(good))
     revisit_trainer(tab)
-    assert "1 entries" in page.inner_text(f"{sel} .tj-pgw__notice")
+    assert "were dropped (1)" in page.inner_text(f"{sel} .tj-pgw__notice")
     kept = json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))
     assert list(kept["lessons"]) == ["pg-01"] and kept["trainer"]["hands"] == 3
     assert page.is_visible(f"{sel} .tj-pgt__worst-list li[data-tiles='66 44 12 35']")
@@ -216,6 +222,20 @@ def test_drill_and_a_lesson_check_are_graded_by_the_engine(site, new_tab):
     page.wait_for_selector(f"{sel}[data-verdict='right']")
     assert page.get_attribute(sel, "data-reason") == "copy" and page.get_attribute(sel, "data-score") == "1/2"
     tab.shot("paigow-drill")
+    # the keys the drill names work with focus nowhere (a click on its text), and never let
+    # Material's own P / N (previous / next page) take the reader away
+    url = page.url
+    page.click(f"{sel} .tj-pgd__prompt")
+    page.keyboard.press("n")                       # next
+    page.wait_for_function(f"!document.querySelector('{sel}').dataset.verdict")
+    page.click(f"{sel} .tj-pgd__prompt")
+    page.keyboard.press("n")                       # (nothing to go on to yet: no page change either)
+    page.keyboard.press("p")
+    page.wait_for_selector(f"{sel}[data-verdict]")
+    page.wait_for_timeout(300)
+    assert page.url == url and page.get_attribute(sel, "data-score").endswith("/3")
+    drill_score = page.get_attribute(sel, "data-score")          # 1/3 or 2/3 (a random deal)
+    right = drill_score.split("/")[0]
 
     # lesson 1's check: a points question and an equal-points one, answered with the engine's values
     instant(tab, "zh-Hans/paigow/01-points/")
@@ -266,8 +286,8 @@ def test_drill_and_a_lesson_check_are_graded_by_the_engine(site, new_tab):
     page.wait_for_selector("tj-paigow-progress li[data-lesson='pg-02']", timeout=TIMEOUT)
     assert page.get_attribute("tj-paigow-progress li[data-lesson='pg-02']", "data-mark") == "4/5"
     assert page.get_attribute("tj-paigow-progress li[data-lesson='pg-01']", "data-mark") == ""
-    assert page.get_attribute("tj-paigow-progress li[data-drill]", "data-drill") == "1/2"
-    assert "2 题答对 1 题" in page.inner_text("tj-paigow-progress")
+    assert page.get_attribute("tj-paigow-progress li[data-drill]", "data-drill") == drill_score
+    assert f"3 题答对 {right} 题" in page.inner_text("tj-paigow-progress")
     assert tab.problems() == []
 
 

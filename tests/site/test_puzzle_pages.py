@@ -515,6 +515,9 @@ def test_illegal_moves_are_refused_in_words(tab):
     page = tab.page
     page.click("tj-puzzle .tj-pz__play")                # nothing picked
     assert "先選牌" in page.inner_text("tj-puzzle .tj-pz__feedback")
+    page.click("tj-puzzle .tj-pz__tile >> nth=0")        # a pick ends that refusal
+    assert page.is_hidden("tj-puzzle .tj-pz__feedback") and page.get_attribute("tj-puzzle", "data-verdict") is None
+    page.click("tj-puzzle .tj-pz__tile >> nth=0")        # (and unpicked again)
     hand = p.position.to_hand()
     if not hand.trick:                                   # leading: the discard button is off
         assert page.is_disabled("tj-puzzle .tj-pz__discard")
@@ -870,6 +873,17 @@ def test_a_reload_keeps_the_moves_made(tab):
         play(tab, move)
     page.wait_for_selector("tj-puzzle[data-state=solved]")
     assert page.evaluate(f"sessionStorage.getItem('tianjiu.puzzle.line.{p.id}')") is None
+    # a reload while the defenders' replies are still being drawn keeps the move as well
+    page.reload()
+    ready(tab)
+    move = p.solution[0]
+    kind, _, rest = move.partition(" ") if move.startswith("discard") else ("play", "", move)
+    pick(tab, rest.split())
+    page.click(f"tj-puzzle .tj-pz__{'discard' if kind == 'discard' else 'play'}")
+    page.wait_for_selector("tj-puzzle .tj-pz__feedback[data-kind=correct]")
+    page.reload()
+    ready(tab)
+    assert page.get_attribute("tj-puzzle", "data-moves") == "1"
     # a saved line that is not the puzzle's (another puzzle's moves, garbage) is dropped
     page.evaluate(f"sessionStorage.setItem('tianjiu.puzzle.line.{p.id}', JSON.stringify({{moves: ['66 66 66']}}))")
     page.reload()

@@ -86,6 +86,7 @@ def test_typed_notation_and_bad_input(playground):
     page.wait_for_selector(f"{A} .tj-message:not([hidden])")
     message = page.inner_text(f"{A} .tj-message")
     assert message.startswith("寫法不對") and "77" in message, message
+    assert "tiles" not in message, message              # (the box is the reader's own: no field name)
     assert page.get_attribute(f"{A} .tj-tray__input", "aria-invalid") == "true"
     assert page.get_attribute(f"{A} .tj-tray__tiles", "data-tiles") == "55 55"  # nothing lost
     # the old result (of 55 55) is not left beside the error as if it were the typed text's

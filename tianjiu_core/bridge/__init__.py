@@ -155,13 +155,13 @@ def handle_json(text: str, limits: Limits = BROWSER) -> str:
         if len(text) > limits.request_chars:
             raise NotationError(f"request: longer than {limits.request_chars:,} characters "
                                f"({len(text):,})", zh=f"請求：超過 {limits.request_chars:,} 個字元")
-        check_depth(text, "request")   # before json: too deep kills Pyodide's interpreter
+        check_depth(text, "request", what_zh="請求")   # before json: too deep kills Pyodide's interpreter
         request = json.loads(text)
     except TianJiuError as exc:
         return json.dumps(_error(type(exc).__name__, str(exc), exc.message_zh), ensure_ascii=False)
     except json.JSONDecodeError as exc:
-        return json.dumps(_error("NotationError", f"request is not JSON: {exc}", f"請求不是 JSON：{exc}"),
-                          ensure_ascii=False)
+        return json.dumps(_error("NotationError", f"request is not JSON: {exc}",
+                                 f"請求不是 JSON（第 {exc.lineno} 行第 {exc.colno} 個字）"), ensure_ascii=False)
     except (RecursionError, ValueError) as exc:   # too deep; an integer of > 4,300 digits
         return json.dumps(_error("NotationError", f"request cannot be read: {_short(str(exc), 120)}",
                                  "請求讀不到"), ensure_ascii=False)

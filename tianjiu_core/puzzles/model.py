@@ -8,7 +8,7 @@ import tomllib
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import TianJiuError
+from ..errors import TianJiuError, toml_error
 from ..limits import check_depth, quote, read_text
 from ..notation import SEATS
 from ..tiengow.position import FORMAT as POSITION_FORMAT
@@ -102,8 +102,10 @@ class PuzzleError(TianJiuError):
     """
 
 
-def puzzle_error(where: str, message: str) -> PuzzleError:
-    return PuzzleError(f"{where}: {message}")
+def puzzle_error(where: str, message: str, zh: str | None = None) -> PuzzleError:
+    """``where: message`` (and ``where：zh`` in 繁體 when given: errors a reader of the site
+    may meet, such as a puzzle file that is not TOML; the rest are for puzzle authors)."""
+    return PuzzleError(f"{where}: {message}", zh=f"{where}：{zh}" if zh else None)
 
 
 # --------------------------------------------------------------------------- the model
@@ -206,10 +208,9 @@ class Puzzle:
         check_depth(text, where)
         try:
             data = tomllib.loads(text.removeprefix("\ufeff"))   # (a byte-order mark, as Notepad saves)
-        except tomllib.TOMLDecodeError as exc:
-            raise puzzle_error(where, f"not valid TOML: {exc}") from None
-        except ValueError as exc:   # an integer of more than 4,300 digits
-            raise puzzle_error(where, f"not valid TOML: a number too large to read ({str(exc)[:40]}…)") from None
+        except ValueError as exc:   # malformed TOML, or an integer of more than 4,300 digits
+            en, zh = toml_error(exc)
+            raise puzzle_error(where, f"not valid TOML: {en}", f"題目不是正確的 TOML：{zh}") from None
         return cls.from_dict(data, where)
 
     @classmethod

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import NotationError
+from ..errors import NotationError, toml_error
 from ..limits import check_depth
 from .model import PuzzleError, SCHEDULE_FORMAT, ID_PATTERN, puzzle_error
 
@@ -65,8 +65,9 @@ class Schedule:
         check_depth(text, where)
         try:
             data = tomllib.loads(text.removeprefix("\ufeff"))   # (a byte-order mark, as Notepad saves)
-        except tomllib.TOMLDecodeError as exc:
-            raise puzzle_error(where, f"not valid TOML: {exc}") from None
+        except ValueError as exc:   # malformed TOML, or an integer of more than 4,300 digits
+            en, zh = toml_error(exc)
+            raise puzzle_error(where, f"not valid TOML: {en}", f"題目表不是正確的 TOML：{zh}") from None
         if data.get("format") != SCHEDULE_FORMAT:
             raise puzzle_error(where, f"format: expected {SCHEDULE_FORMAT!r}")
         extra = sorted(set(data) - {"format", "start", "ids"})

@@ -84,7 +84,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InconsistentPositionError, NotationError, TianJiuError, toml_error_zh
+from ..errors import InconsistentPositionError, NotationError, TianJiuError, toml_error
 from ..limits import check_depth, quote, read_text
 from .game import Action, Hand, find_natural
 from ..notation import SEATS, format_tiles, parse_seat, parse_tiles, sort_tiles
@@ -542,14 +542,12 @@ class Position:
         A document whose position sits in a ``[position]`` table (a puzzle file, or
         ``tests/solver/positions/*.toml``) is read from that table.
         """
-        check_depth(text, "position")   # (also refuses text that is not a string)
+        check_depth(text, "position", what_zh="局面")   # (also refuses text that is not a string)
         try:
             data = tomllib.loads(text.removeprefix("\ufeff"))   # (a byte-order mark, as Notepad saves)
-        except tomllib.TOMLDecodeError as exc:
-            raise NotationError(f"position: not valid TOML: {exc}", zh=f"局面：不是正確的 TOML：{toml_error_zh(exc)}") from None
-        except ValueError as exc:   # an integer of more than 4,300 digits
-            raise NotationError(f"position: not valid TOML: a number too large to read ({str(exc)[:40]}…)",
-                                zh=f"局面：不是正確的 TOML：數字太大，讀不到（{str(exc)[:40]}…）") from None
+        except ValueError as exc:   # malformed TOML, or an integer of more than 4,300 digits
+            en, zh = toml_error(exc)
+            raise NotationError(f"position: not valid TOML: {en}", zh=f"局面：不是正確的 TOML：{zh}") from None
         if isinstance(data.get("position"), dict) and "tiles" not in data:
             stray = sorted(k for k in data if k in _KEYS and k != "format")
             if stray:   # (other keys belong to the document: a puzzle's id, a test's [expect])

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .deal import Wall, deal, parse_method
-from ..errors import InconsistentPositionError, NotationError, TianJiuError, toml_error_zh
+from ..errors import InconsistentPositionError, NotationError, TianJiuError, toml_error
 from ..limits import check_depth, quote
 from .game import Hand
 from ..notation import SEATS, format_tiles, parse_seat
@@ -85,6 +85,9 @@ def _need(table: dict, key: str, where: str) -> Any:
         raise InconsistentPositionError(f"hand record: [{where}] must be a table, not {quote(table)}",
                                         zh=f"牌局紀錄：[{where}] 要是一個表，不是 {quote(table)}")
     if key not in table:
+        if where == "top level":   # (a missing table: say it as the file writes it)
+            raise InconsistentPositionError(f"hand record: the [{key}] table is missing",
+                                            zh=f"牌局紀錄：少了 [{key}] 這個表")
         raise InconsistentPositionError(f"hand record: [{where}] needs {key!r}",
                                         zh=f"牌局紀錄：[{where}] 要有 {key!r}")
     return table[key]
@@ -237,15 +240,13 @@ class HandRecord:
     def loads(cls, text: str) -> HandRecord:
         """Parse TOML text; malformed TOML is an InconsistentPositionError naming the line
         (too deep nesting: a NotationError, :mod:`tianjiu_core.limits`)."""
-        check_depth(text, "hand record")   # (also refuses text that is not a string)
+        check_depth(text, "hand record", what_zh="牌局紀錄")   # (also refuses text that is not a string)
         try:
             data = tomllib.loads(text.removeprefix("\ufeff"))   # (a byte-order mark, as Notepad saves)
-        except tomllib.TOMLDecodeError as exc:
-            raise InconsistentPositionError(f"hand record is not valid TOML: {exc}",
-                                            zh=f"牌局紀錄不是正確的 TOML：{toml_error_zh(exc)}") from None
-        except ValueError as exc:   # an integer of more than 4,300 digits
-            raise InconsistentPositionError(f"hand record is not valid TOML: a number too large to read ({str(exc)[:40]}…)",
-                                            zh=f"牌局紀錄不是正確的 TOML：數字太大，讀不到（{str(exc)[:40]}…）") from None
+        except ValueError as exc:   # malformed TOML, or an integer of more than 4,300 digits
+            en, zh = toml_error(exc)
+            raise InconsistentPositionError(f"hand record is not valid TOML: {en}",
+                                            zh=f"牌局紀錄不是正確的 TOML：{zh}") from None
         return cls.from_dict(data)
 
 

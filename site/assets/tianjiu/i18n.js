@@ -22,13 +22,18 @@ export function langOf(el) {
   return normLang((holder && holder.getAttribute("lang")) || document.documentElement.lang || "en");
 }
 
-/** An interface string: t("hant", "pg.title") with {name} placeholders filled from vars. */
+/** An interface string: t("hant", "pg.title") with {name} placeholders filled from vars;
+ *  {name|one|many} is the word for that number ("{n} {n|tile|tiles}": 1 tile, 2 tiles). */
 export function t(lang, key, vars) {
   const table = STRINGS[lang] || STRINGS.en;
   let text = table[key];
   if (text === undefined) text = STRINGS.en[key];
   if (text === undefined) return key;
-  return vars ? text.replace(/\{(\w+)\}/g, (m, k) => (vars[k] !== undefined ? String(vars[k]) : m)) : text;
+  if (!vars) return text;
+  return text
+    .replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (m, k, one, many) =>
+      (vars[k] === undefined ? m : Math.abs(Number(String(vars[k]).replace("−", "-"))) === 1 ? one : many))
+    .replace(/\{(\w+)\}/g, (m, k) => (vars[k] !== undefined ? String(vars[k]) : m));
 }
 
 // The build's mainland words (tianjiu_site/hans.py MAINLAND: 字元 → 字符 …), longest first;

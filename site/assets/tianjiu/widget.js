@@ -42,11 +42,14 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 /** Words for an error, in the widget's language (never just "error"). */
-export function explain(err, lang) {
+export function explain(err, lang, { field = null } = {}) {
   if (err instanceof EngineError) {
     const kind = t(lang, `error.${err.type}`);
     const known = kind !== `error.${err.type}`;
-    const text = lang !== "en" && err.messageZh ? err.messageZh : err.message;
+    let text = lang !== "en" && err.messageZh ? err.messageZh : err.message;
+    // field: the request field the reader filled in themselves (a box of tiles): its name is
+    // no news to them ("tiles：「66」：…" reads "「66」：…")
+    if (field && (text.startsWith(`${field}: `) || text.startsWith(`${field}：`))) text = text.slice(field.length + (text[field.length] === ":" ? 2 : 1));
     const colon = lang === "en" ? ": " : "：";   // a full-width colon in Chinese text
     return `${known ? kind : t(lang, "error.engine")}${colon}${engineText(text, lang)}`;
   }

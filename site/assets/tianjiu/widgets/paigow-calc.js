@@ -107,6 +107,9 @@ export class TjPaigowCalc extends TjWidget {
     if (this.setTiles(text)) {
       this.input.value = "";
       this.changed();
+    } else if (this.tiles.length) {
+      // the typed hand was refused: say that the tray and the values below are the old hand's
+      this.message(`${this.messageEl.textContent}${this.language === "en" ? " " : ""}${this.t("paigow.calc.kept")}`);
     }
   }
 

@@ -8,7 +8,7 @@
 // State for tests: data-seed, data-player, data-banker (codes), data-verdict
 //   ("" | "right" | "wrong"), data-winner ("first" | "second"), data-reason, data-score.
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
-import { seededRng, randomSeed, dealTiles, handName, namedTiles, reasonText, fitsOneSet } from "./paigow-kit.js";
+import { seededRng, randomSeed, dealTiles, handName, namedTiles, reasonText, fitsOneSet, pageKeys } from "./paigow-kit.js";
 import { parseCodes } from "../tiles.js";
 import * as P from "./paigow-progress.js";
 
@@ -43,7 +43,7 @@ export class TjPaigowDrill extends TjWidget {
       h("div", { class: "tj-pgd__answers", role: "group", "aria-label": t("paigow.drill.prompt") }, this.answerBtns.first, this.answerBtns.second),
       this.feedbackEl,
       h("div", { class: "tj-quiz__actions" }, this.nextBtn)));
-    this.addEventListener("keydown", (e) => this.key(e));
+    pageKeys(this, (e, k) => this.key(e, k));
     const fixed = this.getAttribute("hands");
     if (fixed) {
       try {
@@ -130,11 +130,13 @@ export class TjPaigowDrill extends TjWidget {
     this.answerBtns.first.focus({ preventScroll: true });
   }
 
-  key(e) {
-    const k = e.key.toLowerCase();
-    if ((k === "p" || k === "1") && !this.dataset.verdict) { e.preventDefault(); e.stopPropagation(); this.answer("first"); }
-    else if ((k === "b" || k === "2") && !this.dataset.verdict) { e.preventDefault(); e.stopPropagation(); this.answer("second"); }
-    else if (k === "n" && this.dataset.verdict) { e.preventDefault(); e.stopPropagation(); this.next(); }
+  /** P / 1: the player's hand wins, B / 2: the banker's, N: next (the page's keys: pageKeys). */
+  key(e, k) {
+    if (!["p", "1", "b", "2", "n"].includes(k)) return false;
+    if ((k === "p" || k === "1") && !this.dataset.verdict) this.answer("first");
+    else if ((k === "b" || k === "2") && !this.dataset.verdict) this.answer("second");
+    else if (k === "n" && this.dataset.verdict) this.next();
+    return true;
   }
 }
 

@@ -118,3 +118,24 @@ export function whyLine(best, other, side, lang, t, { house = false } = {}) {
   const who = t(house ? "paigow.why.theHouse" : "paigow.why.yours");
   return `${shape}${lang === "en" ? " " : ""}${t("paigow.why.rates", { who, w1: pct(b.win), l1: pct(b.lose), w2: pct(o.win), l2: pct(o.lose) })}`;
 }
+
+const KEYED = "tj-paigow-drill, tj-paigow-trainer";
+
+/** A widget's single-key shortcuts (P, B, N, 1–3) on the whole page, not only while focus is
+ *  inside it: a click on its text leaves focus on the page, and Material's own keys (P and N:
+ *  the previous / next page) would then take the reader away in mid-drill.  handler(e, key)
+ *  returns true for the widget's own keys (even when they do nothing now: N before an answer),
+ *  and those stop there.  With focus nowhere, only the page's first such widget answers; keys
+ *  with Ctrl / Alt / Meta, and keys typed into a field, are left alone. */
+export function pageKeys(widget, handler) {
+  const listener = (e) => {
+    if (!widget.isConnected) { document.removeEventListener("keydown", listener); return; }
+    if (e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey) return;
+    const t = e.target;
+    if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+    const nowhere = t === document.body || t === document.documentElement || !t;
+    if (!(widget.contains(t) || (nowhere && document.querySelector(KEYED) === widget))) return;
+    if (handler(e, e.key.toLowerCase())) { e.preventDefault(); e.stopPropagation(); }
+  };
+  document.addEventListener("keydown", listener);
+}

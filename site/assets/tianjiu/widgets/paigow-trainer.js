@@ -12,7 +12,7 @@
 // State for tests: data-seed, data-tiles, data-verdict ("" | "best" | "lost"), data-lost,
 //   data-chosen, data-optimal, data-house-way-choice, data-hands.
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
-import { seededRng, randomSeed, dealTiles, handName, evText, pct, namedTiles, plainTiles, whyLine, fitsOneSet } from "./paigow-kit.js";
+import { seededRng, randomSeed, dealTiles, handName, evText, pct, namedTiles, plainTiles, whyLine, fitsOneSet, pageKeys } from "./paigow-kit.js";
 import { parseCodes } from "../tiles.js";
 import { engineText } from "../i18n.js";
 import * as P from "./paigow-progress.js";
@@ -52,7 +52,7 @@ export class TjPaigowTrainer extends TjWidget {
       this.choicesEl, this.verdictEl, this.whyEl, this.tableEl,
       h("div", { class: "tj-pgt__actions" }, this.nextBtn),
       this.scoreEl, this.worstEl));
-    this.addEventListener("keydown", (e) => this.key(e));
+    pageKeys(this, (e, k) => this.key(e, k));
     const fixed = this.getAttribute("tiles");
     if (fixed) {
       try {
@@ -224,15 +224,12 @@ export class TjPaigowTrainer extends TjWidget {
     await this.deal(dealTiles(4, seededRng(this.seed)));
   }
 
-  key(e) {
-    if (e.target && (e.target.tagName === "INPUT" && e.target.type === "text")) return;
-    if (["1", "2", "3"].includes(e.key) && this.result && !this.dataset.verdict) {
-      e.preventDefault(); e.stopPropagation();
-      this.grade(Number(e.key) - 1);
-    } else if ((e.key === "n" || e.key === "N") && this.dataset.verdict) {
-      e.preventDefault(); e.stopPropagation();
-      this.next();
-    }
+  /** 1–3: choose that setting, N: next hand (the page's keys: pageKeys). */
+  key(e, k) {
+    if (!["1", "2", "3", "n"].includes(k)) return false;
+    if (k !== "n" && this.result && !this.dataset.verdict) this.grade(Number(k) - 1);
+    else if (k === "n" && this.dataset.verdict) this.next();
+    return true;
   }
 }
 

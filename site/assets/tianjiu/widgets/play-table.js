@@ -48,7 +48,8 @@ function b64encode(text) {
 }
 function b64decode(text) {
   const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  // (fatal: bytes that are not UTF-8 are a broken link, not text with � in it)
+  return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
 }
 
 export class TjPlayTable extends TjWidget {
@@ -180,7 +181,9 @@ export class TjPlayTable extends TjWidget {
     const v = this.view;
     const lang = this.language;
     const s = this.session;
-    this.state = v.result ? "over" : "playing";
+    const live = !v.result;
+    this.state = live ? "playing" : "over";
+    if (live !== this.savedLocked) this.drawSaved();   // (a live hand locks the saved ones)
     const m = v.banker_streak + 1;
     const rulesText = Object.entries(v.rules).map(([k, val]) => (k === "preset" ? this.t(`play.preset.${val}`) : `${k} = ${val}`)).join(" · ");
     const head = h("div", { class: "tj-play__head" },
@@ -431,6 +434,7 @@ export class TjPlayTable extends TjWidget {
     this.resultEl.replaceChildren();
     this.closeRecap();
     this.state = "ready";   // (setup: the every-page test expects "ready")
+    if (this.savedLocked) this.drawSaved();
   }
 
   // ------------------------------------------------------------ recap
@@ -478,7 +482,7 @@ export class TjPlayTable extends TjWidget {
           if (mode === "view" && (left >= 6 || downBy)) {
             buttons.push(h("span", { class: "tj-play__judge-later" }, downBy
               ? this.t("play.judgeDown", { leader: seatName(downBy.seat, lang), seat: seatName(ME, lang) })
-              : this.t("play.judgeLater", { seat: seatName(ME, lang) })));
+              : this.t("play.judgeLater", { seat: seatName(ME, lang), k: left })));
             continue;
           }
           const panel = panels[mode] = h("div", { class: `tj-play__analysis tj-play__analysis--${mode}`, "aria-live": "polite", dataset: { mode } });
@@ -607,7 +611,7 @@ export class TjPlayTable extends TjWidget {
     panel.dataset.complete = String(a.complete);
     panel.replaceChildren(...[
       h("p", { class: "tj-subtitle" }, this.t(view ? "play.judgeTitle" : "play.analysisTitle", { n: pos.trick, seat: seatName(ME, lang), inHand })),
-      view ? h("p", { class: "tj-play__analysis-status" }, this.t("play.judgeHow", { seat: seatName(ME, lang) })) : null,
+      h("p", { class: "tj-play__analysis-status" }, this.t(view ? "play.judgeHow" : "play.analysisHow", { seat: seatName(ME, lang) })),
       k >= (view ? 5 : 6) && !a.complete ? h("p", { class: "tj-play__analysis-status tj-play__analysis-early" }, this.t(view ? "play.judgeEarly" : "play.analysisEarly", { k })) : null,
       h("ul", { class: "tj-play__choices" }, items),
       h("p", { class: "tj-play__analysis-status" }, status),
@@ -655,11 +659,13 @@ export class TjPlayTable extends TjWidget {
       this.showMsg(this.t("play.badLink"));
       return;
     }
-    await this.replayText(text);
+    await this.replayText(text, this.t("play.badLink"));
     this.bringIntoView();   // a linked hand: the page's introduction would fill a phone's screen
   }
 
-  async replayText(text) {
+  /** Replay a hand record's text; refused, the message starts with ``lead`` (a link's
+   *  "cut short?") or "This hand record cannot be replayed". */
+  async replayText(text, lead = this.t("play.badRecord")) {
     try {
       const st = await this.engine.call("replay_record", { toml: text });
       this.state = "replay";
@@ -676,7 +682,7 @@ export class TjPlayTable extends TjWidget {
           h("button", { type: "button", class: "tj-button tj-play__rules-again", onclick: () => this.endSession() }, this.t("play.newSession"))));
       this.startRecap(st, text);
     } catch (err) {
-      this.showMsg(`${this.t("play.badRecord")}${this.language === "en" ? " " : ""}${explain(err, this.language)}`);
+      this.showMsg(`${lead}${this.language === "en" ? " " : ""}${explain(err, this.language)}`);
     }
   }
 
@@ -714,11 +720,15 @@ export class TjPlayTable extends TjWidget {
 
   drawSaved() {
     const { list, note } = this.loadSaved();
+    // a replay would take the place of the hand being played: not while one is live
+    const live = (this.savedLocked = this.state === "playing");
     const items = list.map((x, i) => h("li", {},
-      h("button", { type: "button", class: "tj-button tj-play__chip tj-play__replay", "data-index": i, onclick: () => this.replayText(x.toml) },
+      h("button", { type: "button", class: "tj-button tj-play__chip tj-play__replay", "data-index": i, disabled: live,
+        onclick: () => { if (this.state !== "playing") this.replayText(x.toml); } },
         this.t("play.savedItem", { when: this.when(x.when), mine: signed(x.mine) }))));
     this.savedEl.replaceChildren(...[h("p", { class: "tj-subtitle" }, this.t("play.savedTitle")),
       note ? h("p", { class: "tj-play__damaged", role: "alert" }, note) : null,
+      live && list.length ? h("p", { class: "tj-play__saved-later" }, this.t("play.savedLater")) : null,
       list.length ? h("ul", {}, items) : h("p", {}, this.t("play.noSaved"))].filter(Boolean));
   }
 }

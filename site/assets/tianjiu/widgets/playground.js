@@ -181,7 +181,7 @@ export class TjPlayground extends TjWidget {
       this.changed();
     } catch (err) {
       input.setAttribute("aria-invalid", "true");
-      this.trayMessage(tray, err.type ? explain(err, this.language) : err.message);
+      this.trayMessage(tray, err.type ? explain(err, this.language, { field: "tiles" }) : err.message);
       this.stale(true);   // the result shown is of the tiles before, not of what was typed
     }
   }

@@ -352,6 +352,11 @@ export class TjPuzzle extends TjWidget {
     else this.selected.add(i);
     this.focusIndex = i;
     for (const [j, b] of this.tileButtons.entries()) b.tabIndex = j === i ? 0 : -1;
+    // a refusal ("pick tiles first", "not allowed") was about the last try: a new pick ends it
+    if (this.dataset.verdict === "illegal") {
+      delete this.dataset.verdict;
+      this.feedback("");
+    }
     this.updatePick();
   }
 
@@ -454,6 +459,7 @@ export class TjPuzzle extends TjWidget {
       extra.push(h("p", {}, this.skipBtn));
     }
     this.feedback(t(hidden ? "puzzle.correctHidden" : "puzzle.correct", { move: what, units }), "correct", extra);
+    this.saveLine(r.done, [...this.moves, move]);   // (now: the replies take seconds to draw)
     if (r.done) {   // solved: count it (and show the title) now, not after the engine's play-out
       this.saveOutcome("solved");
       this.showProgress();
@@ -764,10 +770,12 @@ export class TjPuzzle extends TjWidget {
   // no longer accepts (it was changed) is dropped and the puzzle starts from the beginning.
   get lineKey() { return `tianjiu.puzzle.line.${this.puzzleId}`; }
 
-  saveLine(over = false) {
+  /** moves: the line to keep (default: the moves made; a move the engine has just accepted is
+   *  kept before its replies are drawn, so a reload during them does not lose it). */
+  saveLine(over = false, moves = this.moves) {
     try {
-      if (this.moves.length && !this.done && !over) {
-        sessionStorage.setItem(this.lineKey, JSON.stringify({ moves: this.moves, wrong: this.wrong, hinted: this.hinted, shown: this.shown }));
+      if (moves.length && !this.done && !over) {
+        sessionStorage.setItem(this.lineKey, JSON.stringify({ moves, wrong: this.wrong, hinted: this.hinted, shown: this.shown }));
       } else {
         sessionStorage.removeItem(this.lineKey);
       }
