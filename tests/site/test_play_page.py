@@ -149,12 +149,14 @@ def test_a_seeded_session(tab, tmp_path):
     # (before: a TOML error, or a parse of the replacement characters)
     for broken in (link[: len(link) * 2 // 3], "play/#hand=" + base64.urlsafe_b64encode(b"\xff\xfe[table]").decode().rstrip("=")):
         tab.goto("play/")
+        page.reload()     # (a whole new page: from an address with a #fragment a goto may be only a hash change)
         page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
         tab.goto(broken)
         page.wait_for_function(f"document.querySelector('{W} .tj-play__msg').textContent.startsWith('這條連結裏的牌譜讀不到')")
     # a damaged save is kept, explained, never wiped
     page.evaluate("localStorage.setItem('tianjiu.play.hands.v1', '{not json')")
     tab.goto("play/")
+    page.reload()
     page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
     assert "損壞" in page.inner_text(f"{W} .tj-play__damaged")
     kept = page.evaluate("""Object.keys(localStorage).filter(k => k.startsWith('tianjiu.play.hands.v1.damaged'))
@@ -189,6 +191,10 @@ def test_play_page_english_and_phone_width(new_tab):
     # the whole hand in one row, so it is on screen with the table
     tops = page.evaluate(f"[...document.querySelectorAll('{W} .tj-play__tile')].map(b => Math.round(b.getBoundingClientRect().top))")
     assert len(tops) == 8 and len(set(tops)) == 1, tops
+    # each tile named under its picture (the Chinese name; the English one is left out on a phone)
+    names = page.locator(f"{W} .tj-play__tile .tj-play__tile-zh")
+    assert names.count() == 8 and all(n.strip() for n in names.all_inner_texts())
+    assert page.locator(f"{W} .tj-play__tile .tj-play__tile-en").first.is_hidden()
     # the pressed Start button is gone: focus is on the new hand, not lost to the page
     assert page.evaluate("document.activeElement.classList.contains('tj-play__hand')")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

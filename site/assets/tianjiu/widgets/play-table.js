@@ -10,7 +10,7 @@
 // State for tests: data-state ready (choosing the house rules) | playing | over | replay; data-illegal (last refusal).
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { label, engineText } from "../i18n.js";
-import { tileSvg, tileNames } from "../tiles.js";
+import { tileSvg, tileNames, BY_CODE } from "../tiles.js";
 
 const SEATS = ["E", "S", "W", "N"];
 const ME = "S";
@@ -255,15 +255,32 @@ export class TjPlayTable extends TjWidget {
       won ? h("p", { class: "tj-play__won" }, won) : null);
   }
 
+  /** The name under a tile of the hand (as the puzzle boards write it), so a learner need not
+   *  count pips: 天, 長三 …; on English pages the Chinese name over the English one (on a phone
+   *  only the Chinese: eight English names would not fit one row). Hidden from screen readers:
+   *  the button's label says it. */
+  caption(code) {
+    const lang = this.language;
+    const t = BY_CODE[code];
+    if (!t) return h("span", { class: "tj-play__tile-name", "aria-hidden": "true" }, "?");
+    return h("span", { class: "tj-play__tile-name", "aria-hidden": "true" }, lang === "en"
+      ? [h("span", { class: "tj-play__tile-zh", lang: "zh-Hant" }, t.hant), h("span", { class: "tj-play__tile-en" }, t.en)]
+      : t[lang] || t.hant);
+  }
+
   myView() {
     const v = this.view;
     const lang = this.language;
     const mine = v.holdings[ME] || [];
-    const tiles = mine.map((c, i) => h("button", {
-      type: "button", class: "tj-play__tile", "data-code": c, "data-index": i, "aria-pressed": this.selected.has(i) ? "true" : "false",
-      "aria-label": `${i + 1}: ${tileNames([c], lang)}`, html: tileSvg(c, { height: 56, lang }),
-      onclick: () => this.toggle(i),
-    }));
+    const tiles = mine.map((c, i) => {
+      const b = h("button", {
+        type: "button", class: "tj-play__tile", "data-code": c, "data-index": i, "aria-pressed": this.selected.has(i) ? "true" : "false",
+        "aria-label": `${i + 1}: ${tileNames([c], lang)}`, html: tileSvg(c, { height: 56, lang }),
+        onclick: () => this.toggle(i),
+      });
+      b.append(this.caption(c));
+      return b;
+    });
     const myTurn = v.to_act === ME && !v.result;
     // (once the hand is over only take-back is left: the settlement below says what happened)
     const btns = v.result ? [] : [
