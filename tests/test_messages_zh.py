@@ -197,7 +197,17 @@ def test_malformed_toml_is_explained_in_chinese():
     from tianjiu_core.puzzles.model import Puzzle, PuzzleError
     with pytest.raises(PuzzleError) as err:
         Puzzle.loads('id = "0005\n', "puzzle")
-    assert err.value.message_zh.startswith("puzzle：題目不是正確的 TOML：這一行沒有寫完"), err.value.message_zh
+    assert err.value.message_zh.startswith("題目：題目不是正確的 TOML：這一行沒有寫完"), err.value.message_zh
+    # (second trial) odd keys as TOML writes them; empty text said "not null"
+    with pytest.raises(NotationError) as err:
+        Position.loads('["a\\tb"]\n["a\\tb"]\n')
+    assert '"a\\tb" 寫了兩次（第 2 行' in err.value.message_zh, err.value.message_zh
+    with pytest.raises(InconsistentPositionError) as err:
+        HandRecord.loads("\ufeff \n")
+    assert err.value.message_zh == "牌局紀錄：是空的" and str(err.value) == "hand record: the text is empty"
+    with pytest.raises(NotationError) as err:
+        Position.loads("")
+    assert err.value.message_zh == "局面：是空的"
     from tianjiu_core import bridge
     answer = json.loads(bridge.handle_json('{"op": "classify", '))
     assert answer["error"]["message_zh"].startswith("請求不是 JSON（第 1 行第 ") and not re.search(

@@ -97,14 +97,26 @@ _TOML_ZH = tuple((re.compile(f"^{en}$"), zh) for en, zh in (
     (r"(?:Found invalid|Illegal) character (.+)", r"有不能用的字元 \1"),
 ))
 _TOML_AT = re.compile(r" \(at (?:line (\d+), column (\d+)|(end of document))\)$")
-_TOML_KEY = re.compile(r"\(((?:'[^']*'|\"[^\"]*\")(?:, (?:'[^']*'|\"[^\"]*\"))*),?\)")
+_STR = r"(?:'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")"      # a Python str repr
+_TOML_KEY = re.compile(rf"\({_STR}(?:, {_STR})*,?\)")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _TOML_NEWLINE = re.compile(r"^((?:Found invalid|Illegal) character) '\\n'")
 _BIG_INT = re.compile(r"Exceeds the limit \((\d+) digits\)")
 
 
 def _toml_keys(text: str) -> str:
-    """tomllib names a key by its Python tuple, ``('deal', 'dice')``: write it ``deal.dice``."""
-    return _TOML_KEY.sub(lambda m: ".".join(p[1:-1] for p in re.findall(r"'[^']*'|\"[^\"]*\"", m.group(1))), text)
+    """tomllib names a key by its Python tuple, ``('deal', 'dice')``: write it as TOML does,
+    ``deal.dice`` (a part that is not a bare key in quotes: ``"a\\tb"``)."""
+    import ast
+    import json
+
+    def dotted(m: re.Match) -> str:
+        try:
+            parts = ast.literal_eval(m.group(0))
+        except (ValueError, SyntaxError):
+            return m.group(0)
+        return ".".join(p if _BARE_KEY.fullmatch(p) else json.dumps(p, ensure_ascii=False) for p in parts)
+    return _TOML_KEY.sub(dotted, text)
 
 
 def toml_error(exc: Exception) -> tuple[str, str]:

@@ -157,6 +157,15 @@ def test_trainer_grades_a_known_deal_and_keeps_the_worst_settings(site, new_tab)
     other = _set(tiles)
     best = other["settings"][other["optimal"]]["not_banking"]["ev"]
     assert float(page.get_attribute(sel, "data-lost")) == pytest.approx(best - other["settings"][0]["not_banking"]["ev"], abs=1e-6)
+    # Material's other page keys (P = previous page) do nothing here either, nor Alt + P; with
+    # focus on a link of the page's text (a middle-click leaves it there) N is still the
+    # trainer's next hand
+    page.keyboard.press("p")
+    page.keyboard.press("Alt+p")
+    page.focus("article a[href]")
+    page.keyboard.press("n")
+    page.wait_for_function(f"document.querySelector('{sel}').dataset.tiles !== {json.dumps(tiles)}")
+    assert page.url == url
 
     # the worst setting survives a reload; retry it as it was (a player), set it right → it leaves
     revisit_trainer(tab)

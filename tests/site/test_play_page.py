@@ -124,6 +124,7 @@ def test_a_seeded_session(tab, tmp_path):
     if page.evaluate(f"document.querySelector('{W}').dataset.state") == "playing":
         assert page.is_disabled(f"{W} .tj-play__saved .tj-play__replay")
         assert "打完這一局才可以重看" in page.inner_text(f"{W} .tj-play__saved")
+
     # a take-back: after my first action, undo restores my tiles
     if page.evaluate(f"document.querySelector('{W}').dataset.state") == "playing":
         before = page.locator(f"{W} .tj-play__tile").count()
@@ -188,7 +189,7 @@ def test_play_page_english_and_phone_width(new_tab):
     tab.shot("play-375")
     # (the page's smooth scroll to the table after Start has ended)
     page.wait_for_function("new Promise(r => { const y = scrollY; setTimeout(() => r(scrollY === y), 300); })")
-    # the whole hand in one row, so it is on screen with the table
+    # the whole hand in one row, so it is on screen with the table (360 px below)
     tops = page.evaluate(f"[...document.querySelectorAll('{W} .tj-play__tile')].map(b => Math.round(b.getBoundingClientRect().top))")
     assert len(tops) == 8 and len(set(tops)) == 1, tops
     # each tile named under its picture (the Chinese name; the English one is left out on a phone)
@@ -198,6 +199,14 @@ def test_play_page_english_and_phone_width(new_tab):
     # the pressed Start button is gone: focus is on the new hand, not lost to the page
     assert page.evaluate("document.activeElement.classList.contains('tj-play__hand')")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # at 360 px too (the commonest Android width), where three-character names made tiles wider
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.evaluate(f"""(() => {{ const w = document.querySelector('{W}'); w.realView = w.view;
+        w.view = {{...w.view, holdings: {{...w.view.holdings, S: ['56', '46', '16', '15', '36', '26', '25', '14']}}}}; w.draw(); }})()""")
+    tops = page.evaluate(f"[...document.querySelectorAll('{W} .tj-play__tile')].map(b => Math.round(b.getBoundingClientRect().top))")
+    assert len(tops) == 8 and len(set(tops)) == 1, tops
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.evaluate(f"(() => {{ const w = document.querySelector('{W}'); w.view = w.realView; w.draw(); }})()")
     # the header keeps the page title readable: the engine's status is a dot (its words are
     # left for screen readers)
     words = page.locator(".tj-header-status .tj-engine-status__text")

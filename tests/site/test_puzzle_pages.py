@@ -863,7 +863,7 @@ def test_a_reload_keeps_the_moves_made(tab):
     ready(tab)
     assert page.get_attribute("tj-puzzle", "data-moves") == "1"
     assert page.eval_on_selector_all("tj-puzzle .tj-pz__tile", "bs => bs.map(b => b.dataset.code)") == after
-    assert "接著上次" in page.inner_text("tj-puzzle .tj-pz__feedback")
+    assert "接着上次" in page.inner_text("tj-puzzle .tj-pz__feedback")
     page.click("tj-puzzle .tj-pz__undo")                # undo: a reload now starts at the beginning
     page.reload()
     ready(tab)

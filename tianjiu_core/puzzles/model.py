@@ -105,7 +105,8 @@ class PuzzleError(TianJiuError):
 def puzzle_error(where: str, message: str, zh: str | None = None) -> PuzzleError:
     """``where: message`` (and ``where：zh`` in 繁體 when given: errors a reader of the site
     may meet, such as a puzzle file that is not TOML; the rest are for puzzle authors)."""
-    return PuzzleError(f"{where}: {message}", zh=f"{where}：{zh}" if zh else None)
+    return PuzzleError(f"{where}: {message}",
+                       zh=f"{'題目' if where == 'puzzle' else where}：{zh}" if zh else None)
 
 
 # --------------------------------------------------------------------------- the model

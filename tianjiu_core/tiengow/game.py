@@ -596,7 +596,7 @@ class Hand:
         if play is None:
             raise IllegalActionError(f"{format_tiles(action.tiles)} is not a play "
                                      f"(discard it face down instead)",
-                                     zh=f"{format_tiles(action.tiles, 'hant')}不成牌型（可以蓋著墊出）")
+                                     zh=f"{format_tiles(action.tiles, 'hant')}不成牌型（可以蓋着墊出）")
         if not beats(best, play, self.rules):
             if play.cls != best.cls and not (best.cls == "supreme"):
                 why = f"{play.name('en')} ({play.class_name('en')}) cannot beat a {best.class_name('en')}"

@@ -543,6 +543,8 @@ class Position:
         ``tests/solver/positions/*.toml``) is read from that table.
         """
         check_depth(text, "position", what_zh="局面")   # (also refuses text that is not a string)
+        if not text.strip("\ufeff \t\r\n"):
+            raise NotationError("position: the text is empty", zh="局面：是空的")
         try:
             data = tomllib.loads(text.removeprefix("\ufeff"))   # (a byte-order mark, as Notepad saves)
         except ValueError as exc:   # malformed TOML, or an integer of more than 4,300 digits

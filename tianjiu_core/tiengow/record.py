@@ -241,6 +241,8 @@ class HandRecord:
         """Parse TOML text; malformed TOML is an InconsistentPositionError naming the line
         (too deep nesting: a NotationError, :mod:`tianjiu_core.limits`)."""
         check_depth(text, "hand record", what_zh="牌局紀錄")   # (also refuses text that is not a string)
+        if not text.strip("\ufeff \t\r\n"):
+            raise InconsistentPositionError("hand record: the text is empty", zh="牌局紀錄：是空的")
         try:
             data = tomllib.loads(text.removeprefix("\ufeff"))   # (a byte-order mark, as Notepad saves)
         except ValueError as exc:   # malformed TOML, or an integer of more than 4,300 digits

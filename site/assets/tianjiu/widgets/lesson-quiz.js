@@ -289,7 +289,7 @@ export class TjLessonQuiz extends TjWidget {
       }
       if (v.values) this.showValues(v.values);
       this.dataset.verdict = "revealed";
-      this.feedback(this.t("lessons.revealed"), "right");
+      this.feedback(this.t(this.turn + 1 >= this.total ? "lessons.revealedLast" : "lessons.revealed"), "right");
       this.lockChoices();
       this.revealBtn.hidden = true;
       this.nextBtn.focus();

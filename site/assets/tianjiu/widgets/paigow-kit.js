@@ -120,22 +120,31 @@ export function whyLine(best, other, side, lang, t, { house = false } = {}) {
 }
 
 const KEYED = "tj-paigow-drill, tj-paigow-trainer";
+const THEME_KEYS = ["p", "n", ",", "."];   // Material's previous / next page
 
 /** A widget's single-key shortcuts (P, B, N, 1–3) on the whole page, not only while focus is
- *  inside it: a click on its text leaves focus on the page, and Material's own keys (P and N:
- *  the previous / next page) would then take the reader away in mid-drill.  handler(e, key)
- *  returns true for the widget's own keys (even when they do nothing now: N before an answer),
- *  and those stop there.  With focus nowhere, only the page's first such widget answers; keys
- *  with Ctrl / Alt / Meta, and keys typed into a field, are left alone. */
+ *  inside it: a click on its text or on a link leaves focus elsewhere, and Material's own keys
+ *  (P / N and , / .: the previous / next page) would then take the reader away in mid-drill.
+ *  handler(e, key) returns true for the widget's own keys (even when they do nothing now: N
+ *  before an answer); those, and the theme's page keys, stop there.  With focus outside every
+ *  widget only the page's first such widget answers; keys typed into a field, keys with Ctrl or
+ *  Meta (the browser's), and keys meant for another widget are left alone; Alt + a page key is
+ *  kept from the theme but not acted on. */
 export function pageKeys(widget, handler) {
   const listener = (e) => {
     if (!widget.isConnected) { document.removeEventListener("keydown", listener); return; }
-    if (e.defaultPrevented || e.ctrlKey || e.altKey || e.metaKey) return;
-    const t = e.target;
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey) return;
+    const t = e.target instanceof Element ? e.target : null;
     if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
-    const nowhere = t === document.body || t === document.documentElement || !t;
-    if (!(widget.contains(t) || (nowhere && document.querySelector(KEYED) === widget))) return;
-    if (handler(e, e.key.toLowerCase())) { e.preventDefault(); e.stopPropagation(); }
+    const other = t && t.closest(".tj-widget");
+    if (other && other !== widget) return;
+    if (!other && document.querySelector(KEYED) !== widget) return;
+    const key = e.key.toLowerCase();
+    if (e.altKey) {
+      if (THEME_KEYS.includes(key)) e.stopPropagation();
+      return;
+    }
+    if (handler(e, key) || THEME_KEYS.includes(key)) { e.preventDefault(); e.stopPropagation(); }
   };
   document.addEventListener("keydown", listener);
 }

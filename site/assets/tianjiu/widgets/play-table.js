@@ -137,6 +137,7 @@ export class TjPlayTable extends TjWidget {
     this.setupEl.hidden = true;
     this.tableEl.hidden = false;
     this.firstBank = null;
+    this.lockSaved(true);   // (a hand is coming: a replay now would mix the two)
     try {  // spec §3: every seat throws two dice, the highest total is the first banker
       this.firstBank = await this.engine.call("first_banker", { seed });
       this.session.banker = this.firstBank.banker;
@@ -145,6 +146,14 @@ export class TjPlayTable extends TjWidget {
     }
     await this.nextHand();
     this.bringIntoView();   // the setup form was long: on a phone the table now starts above the screen
+  }
+
+  /** While a hand is dealt or played, a saved hand or a #hand= link must not replace it. */
+  get handLive() { return this.state === "playing" || Boolean(this.dealing); }
+
+  lockSaved(dealing) {
+    this.dealing = dealing;
+    if (this.handLive !== this.savedLocked) this.drawSaved();
   }
 
   /** Scroll the widget's top to the top of the screen when it is above it or low on it. */
@@ -161,13 +170,16 @@ export class TjPlayTable extends TjWidget {
     this.clearMsg();
     this.resultEl.replaceChildren();
     this.closeRecap();
+    this.lockSaved(true);
     try {
       this.view = await this.engine.call("new_hand", { seed, rules: s.rules, banker: s.banker, banker_streak: s.streak,
         method, humans: [ME], players: s.players });
     } catch (err) {
+      this.lockSaved(false);
       this.showMsg(explain(err, this.language));
       return;
     }
+    this.dealing = false;
     this.selected.clear();
     this.draw();
     // the button pressed (開始 / 下一局) is gone: keyboard focus goes to the new hand, not the page
@@ -183,7 +195,7 @@ export class TjPlayTable extends TjWidget {
     const s = this.session;
     const live = !v.result;
     this.state = live ? "playing" : "over";
-    if (live !== this.savedLocked) this.drawSaved();   // (a live hand locks the saved ones)
+    if (this.handLive !== this.savedLocked) this.drawSaved();   // (a live hand locks the saved ones)
     const m = v.banker_streak + 1;
     const rulesText = Object.entries(v.rules).map(([k, val]) => (k === "preset" ? this.t(`play.preset.${val}`) : `${k} = ${val}`)).join(" · ");
     const head = h("div", { class: "tj-play__head" },
@@ -666,6 +678,10 @@ export class TjPlayTable extends TjWidget {
   async fromHash() {
     const hash = location.hash || "";
     if (!hash.startsWith("#hand=")) return;
+    if (this.handLive) {   // a link opened during a hand: the hand stays, the link waits
+      this.showMsg(this.t("play.linkLater"));
+      return;
+    }
     const m = /^#hand=([A-Za-z0-9_-]+)$/.exec(hash);
     if (!m) {
       this.showMsg(this.t("play.badLink"));
@@ -738,10 +754,10 @@ export class TjPlayTable extends TjWidget {
   drawSaved() {
     const { list, note } = this.loadSaved();
     // a replay would take the place of the hand being played: not while one is live
-    const live = (this.savedLocked = this.state === "playing");
+    const live = (this.savedLocked = this.handLive);
     const items = list.map((x, i) => h("li", {},
       h("button", { type: "button", class: "tj-button tj-play__chip tj-play__replay", "data-index": i, disabled: live,
-        onclick: () => { if (this.state !== "playing") this.replayText(x.toml); } },
+        onclick: () => { if (!this.handLive) this.replayText(x.toml); } },
         this.t("play.savedItem", { when: this.when(x.when), mine: signed(x.mine) }))));
     this.savedEl.replaceChildren(...[h("p", { class: "tj-subtitle" }, this.t("play.savedTitle")),
       note ? h("p", { class: "tj-play__damaged", role: "alert" }, note) : null,
