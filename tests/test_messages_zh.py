@@ -148,7 +148,7 @@ def test_malformed_toml_is_explained_in_chinese():
     import tomllib
     import tomllib._parser as toml_parser
 
-    from tianjiu_core.errors import _TOML_ZH, toml_error_zh
+    from tianjiu_core.errors import _TOML_ZH, toml_error
     from tianjiu_core.tiengow.record import HandRecord
 
     samples = ["a = ", "a = [1,2", 'a = "x', "[a\nb=1", "a=1\na=2", "a = 1 b", "a = {x=1, x=2}",
@@ -157,7 +157,7 @@ def test_malformed_toml_is_explained_in_chinese():
     for src in samples:
         with pytest.raises(tomllib.TOMLDecodeError) as info:
             tomllib.loads(src)
-        zh = toml_error_zh(info.value)
+        zh = toml_error(info.value)[1]
         assert not re.search(r"[A-Za-z]{3,}", zh.replace("Unicode", "")), (src, str(info.value), zh)
         assert re.search(r"（第 \d+ 行第 \d+ 個字）$|（在文字的末尾）$", zh), zh
     # every literal message of the parser matches an entry (f-strings by their fixed start)

@@ -22,7 +22,6 @@ __all__ = [
     "RulesError",
     "zh_quoted",
     "toml_error",
-    "toml_error_zh",
 ]
 
 
@@ -93,14 +92,13 @@ _TOML_ZH = tuple((re.compile(f"^{en}$"), zh) for en, zh in (
     (r"Cannot mutate immutable namespace (.+)", r"不能再改 \1"),
     (r"Cannot redefine namespace (.+)", r"不能重新定義 \1"),
     (r"Duplicate inline table key (.+)", r"行內表的鍵 \1 寫了兩次"),
-    (r"(?:Found invalid|Illegal) character '\\n'", "這一行沒有寫完（字串少了收尾的引號？）"),
     (r"(?:Found invalid|Illegal) character (.+)", r"有不能用的字元 \1"),
 ))
 _TOML_AT = re.compile(r" \(at (?:line (\d+), column (\d+)|(end of document))\)$")
 _STR = r"(?:'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")"      # a Python str repr
 _TOML_KEY = re.compile(rf"\({_STR}(?:, {_STR})*,?\)")
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-_TOML_NEWLINE = re.compile(r"^((?:Found invalid|Illegal) character) '\\n'")
+_TOML_NEWLINE = re.compile(r"^(?:Found invalid|Illegal) character '\\n'")   # a string left open on its line
 _BIG_INT = re.compile(r"Exceeds the limit \((\d+) digits\)")
 
 
@@ -149,17 +147,14 @@ def toml_error(exc: Exception) -> tuple[str, str]:
     body = text[:m.start()] if m else text
     if m:
         where = "（在文字的末尾）" if m.group(3) else f"（第 {m.group(1)} 行第 {m.group(2)} 個字）"
-    english = _TOML_NEWLINE.sub("a line ends inside a string: its closing quote is missing", text)
+    if _TOML_NEWLINE.match(body):
+        return (_TOML_NEWLINE.sub("a line ends inside a string: its closing quote is missing", text),
+                "這一行沒有寫完（字串少了收尾的引號？）" + where)
     for pattern, zh in _TOML_ZH:
         hit = pattern.match(body)
         if hit:
-            return english, (hit.expand(zh) if "\\1" in zh else zh) + where
-    return english, body + where
-
-
-def toml_error_zh(exc: Exception) -> str:
-    """The 繁體 half of :func:`toml_error`."""
-    return toml_error(exc)[1]
+            return text, (hit.expand(zh) if "\\1" in zh else zh) + where
+    return text, body + where
 
 
 class NotationError(TianJiuError):

@@ -459,7 +459,8 @@ export class TjPuzzle extends TjWidget {
       extra.push(h("p", {}, this.skipBtn));
     }
     this.feedback(t(hidden ? "puzzle.correctHidden" : "puzzle.correct", { move: what, units }), "correct", extra);
-    this.saveLine(r.done, [...this.moves, move]);   // (now: the replies take seconds to draw)
+    // saved now, not after the replies (they take seconds to draw); solved: the line is dropped
+    this.saveLine(r.done, [...this.moves, move]);
     if (r.done) {   // solved: count it (and show the title) now, not after the engine's play-out
       this.saveOutcome("solved");
       this.showProgress();
@@ -480,8 +481,7 @@ export class TjPuzzle extends TjWidget {
     this.skipping = false;
     this.srEl.textContent = said.join(lang === "en" ? ". " : "。");
     this.moves.push(move);
-    this.history.push({ position: r.position, result: r.result });
-    this.saveLine(r.done);   // (solved: the saved line is dropped)
+    this.history.push({ position: r.position, result: r.result });   // (the line was saved above)
     this.busy = false;
     if (r.done) await this.finish(r);
     else {
