@@ -3,6 +3,7 @@ the edge's inclusion–exclusion count against the per-hand count, and the publi
 
 from __future__ import annotations
 
+import json
 from itertools import combinations
 
 import pytest
@@ -83,8 +84,8 @@ def test_edge_count_matches_the_per_hand_count(nz_counts):
         m, _w = hands[rng.below(len(hands))]
         tiles = [TILES[i] for i in m]
         a = analyse(tiles, "nz")
-        per = nz_counts.setting_counts(m, [setting_ranks(s) for s in settings(tiles)])
-        for k in range(3):
+        per = nz_counts.setting_counts(m, [setting_ranks(s) for s in a.settings])
+        for k in range(len(a.settings)):
             assert per[k][0] == round(a.not_banking[k].win * 20475)
             assert per[k][1] == round(a.not_banking[k].lose * 20475)
             assert per[k][2] == round(a.banking[k].win * 20475)
@@ -134,3 +135,26 @@ def test_properties_over_random_hands():
         assert a.not_banking[a.optimal_index].ev == max(v.ev for v in a.not_banking)
         assert a.banking[a.optimal_banking_index].ev == max(v.ev for v in a.banking)
         assert a.not_banking[a.house_way].ev <= a.not_banking[a.optimal_index].ev
+
+
+@pytest.mark.parametrize("text,n", [("66 66 36 12", 2), ("66 66 36 45", 2), ("66 66 11 11", 2),
+                                    ("36 66 12 66", 2), ("66 44 12 35", 3), ("22 15 56 36", 3)])
+def test_a_face_held_twice_lists_each_setting_once(text, n):
+    """天 天 雜九 丁三 splits into 天 雜九 / 天 丁三 in two ways: one setting, listed once (the
+    calculator showed it as two identical rows); equal hands count either way round."""
+    from tianjiu_core.bridge import handle_json
+    from tianjiu_core.paigow.setting import distinct_settings, same_setting
+    tiles = parse_tiles(text)
+    options = distinct_settings(tiles)
+    assert len(options) == n and len({same_setting(s) for s in options}) == n
+    assert {same_setting(s) for s in options} == {same_setting(s) for s in settings(tiles)}
+    for way in HOUSE_WAYS:
+        a = analyse(tiles, way)
+        assert [same_setting(s) for s in a.settings] == [same_setting(s) for s in options]
+        assert len(a.not_banking) == len(a.banking) == n
+        assert same_setting(a.settings[a.house_way]) == same_setting(house_way_setting(tiles, way))
+        assert a.not_banking[a.optimal_index].ev == max(v.ev for v in a.not_banking)
+    r = json.loads(handle_json(json.dumps({"op": "paigow_set", "tiles": text})))["result"]
+    rows = [(tuple(sorted(s["low"]["tiles"])), tuple(sorted(s["high"]["tiles"]))) for s in r["settings"]]
+    assert len(r["settings"]) == n and len({tuple(sorted(x)) for x in rows}) == n
+    assert 0 <= r["house_way_choice"] < n and 0 <= r["optimal"] < n and 0 <= r["optimal_banking"] < n

@@ -523,3 +523,51 @@ def test_the_lesson_index_counts_what_its_marks_show(tab):
     other.close()
     tab.shot("lesson-index-marks")
     assert tab.problems() == []
+
+
+def test_lesson_8_deal_is_readable_at_375_px(new_tab):
+    """Lesson 8's deal widget on a 375 px phone, in the three languages: every label, button,
+    badge and seat name on one line (牌頭 / 莊家 had broken into one character a line beside
+    their menus), nothing past the widget's edge or clipped, no sideways page scroll — before
+    the deal and once every tile is dealt."""
+    tab = new_tab(viewport={"width": 375, "height": 800})
+    page = tab.page
+    check = """() => {
+        const w = document.querySelector('tj-lesson-deal');
+        const box = w.getBoundingClientRect();
+        const lines = (e) => {
+            const r = document.createRange();
+            r.selectNodeContents(e);
+            return new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top))).size;
+        };
+        const out = [];
+        for (const e of w.querySelectorAll('label > span, .tj-button, .tj-badge, .tj-lesson__seat-name, .tj-title, .tj-wall__num')) {
+            const text = e.textContent.trim();
+            if (!text) continue;
+            if (e.matches('label > span, .tj-button, .tj-badge') && lines(e) > 1) out.push(`wrapped: ${text}`);
+            if (e.scrollWidth > e.clientWidth + 1) out.push(`clipped: ${text}`);
+        }
+        for (const e of w.querySelectorAll('*')) {
+            const r = e.getBoundingClientRect();
+            if (r.width && (r.right > box.right + 0.5 || r.left < box.left - 0.5)) out.push(`outside: ${e.className || e.tagName}`);
+        }
+        for (const e of w.querySelectorAll('.tj-lesson__seat, .tj-deal__controls label, .tj-deal__throw')) {
+            if (e.scrollWidth > e.clientWidth + 1) out.push(`overflows: ${e.className}`);
+        }
+        return out;
+    }"""
+    for path in ("lessons/08-deal/", "en/lessons/08-deal/", "zh-Hans/lessons/08-deal/"):
+        tab.goto(path)
+        assert tab.wait_engine() == "ready"
+        tab.wait_widgets()
+        page.wait_for_selector("tj-lesson-deal[data-step='0'][data-first]", timeout=TIMEOUT)
+        page.evaluate("document.fonts.ready")
+        assert page.evaluate(check) == [], path
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375, path
+        tab.shot(f"lesson-08-deal-375-{path.split('/')[0] if path[0] != 'l' else 'hant'}")
+        page.evaluate("(() => { const w = document.querySelector('tj-lesson-deal'); while (w.advance()); })()")
+        assert page.get_attribute("tj-lesson-deal", "data-step") == page.get_attribute("tj-lesson-deal", "data-steps")
+        assert page.eval_on_selector_all("tj-lesson-deal .tj-lesson__seat", "ss => ss.map(s => s.dataset.count)") == ["8"] * 4
+        assert page.evaluate(check) == [], path
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375, path
+    assert tab.problems() == []

@@ -80,13 +80,22 @@ def test_calculator_shows_the_engines_values_and_explains_bad_tiles(site, new_ta
     page.press(f"{calc} .tj-tray__input", "Enter")
     assert "5 張" in page.inner_text(f"{calc} .tj-pgc__message")
 
+    # 天 天 雜九 丁三: 天 雜九 / 天 丁三 is one setting, shown once (it was rows 2 and 3, identical)
+    page.fill(f"{calc} .tj-tray__input", "天 天 36 丁三")
+    page.press(f"{calc} .tj-tray__input", "Enter")
+    page.wait_for_selector(f"{calc}[data-tiles='66 66 36 12']:not([data-busy])")
+    shown = page.eval_on_selector_all(f"{calc} .tj-pgc__row", """rs => rs.map(r => [...r.querySelectorAll('.tj-pgc__hand')]
+        .map(td => td.querySelector('.tj-pgc__name').textContent).sort().join(' / '))""")
+    assert len(shown) == 2 and len(set(shown)) == 2, shown
+    assert len(_set("66 66 36 12")["settings"]) == 2
+
     # names typed: 天 天 丁三 和 → two hands of the engine's, 雙天 behind
     page.fill(f"{calc} .tj-tray__input", "天 天 丁三 和")
     page.press(f"{calc} .tj-tray__input", "Enter")
     page.wait_for_selector(f"{calc}[data-tiles='66 66 12 13']:not([data-busy])")
     want = _set("66 66 12 13")
     evs = page.eval_on_selector_all(f"{calc} .tj-pgc__row", "rs => rs.map(r => Number(r.dataset.evPlayer))")
-    assert evs == [s["not_banking"]["ev"] for s in want["settings"]]
+    assert evs == [s["not_banking"]["ev"] for s in want["settings"]] and len(evs) == 2
     assert page.is_hidden(f"{calc} .tj-pgc__message")
     # touch/click: a tray tile removes itself; a tile from the grid brings the fourth back
     page.click(f"{calc} .tj-pgc__tray .tj-chip >> nth=3")

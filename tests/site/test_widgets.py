@@ -326,3 +326,38 @@ def test_widget_modules_load_with_their_elements_then_all_when_idle(tab):
     everything = tab.page.evaluate("TianJiu.loadWidgets().then(() => [...TianJiu.widgets.keys()])")
     assert {"tj-play-table", "tj-paigow-calc", "tj-puzzle", "tj-daily-puzzle", "tj-lesson-deal"} <= set(everything)
     assert tab.problems() == []
+
+
+def test_the_embed_pages_demo_is_its_example(tab):
+    """The Embed page's "Use the elements" example lists four elements; the live demo under
+    it is those four with the same attributes (it used to draw only the tiles), each working."""
+    import re
+    page = tab.page
+    for path, settled in (("embed/", "東 付 北 6"), ("en/embed/", None), ("zh-Hans/embed/", "东 付 北 6")):
+        tab.goto(path)
+        assert tab.wait_engine() == "ready"
+        tab.wait_widgets()
+        code = page.evaluate("""[...document.querySelectorAll('article pre code')]
+            .map(c => c.textContent).find(t => t.includes('<tj-tiles') && t.includes('<tj-puzzle'))""")
+        example = [(tag, dict(re.findall(r'([a-z-]+)="([^"]*)"', attrs)))
+                   for tag, attrs in re.findall(r"<(tj-[a-z-]+)([^>]*)>", code)]
+        assert [t for t, _ in example] == ["tj-tiles", "tj-playground", "tj-settle", "tj-puzzle"], example
+        live = page.evaluate("""tags => tags.map(tag => [...document.querySelectorAll('article ' + tag)]
+            .filter(e => !e.closest('pre') && !e.parentElement.closest('.tj-widget')).map(e => Object.fromEntries([...e.attributes]
+                .filter(a => !a.name.startsWith('data-') && !['class', 'role', 'aria-label', 'aria-busy', 'tabindex'].includes(a.name))
+                .map(a => [a.name, a.name === 'src' ? new URL(a.value, document.baseURI).pathname : a.value]))))""",
+            [t for t, _ in example])
+        for (tag, attrs), found in zip(example, live):
+            assert found == [attrs], (path, tag, found, attrs)
+        demo = "article .tj-block > "
+        assert page.locator(f"{demo}tj-tiles svg").count() == 4
+        page.fill(f"{demo}tj-playground .tj-tray__input >> nth=0", "66 66 36 45")
+        page.press(f"{demo}tj-playground .tj-tray__input >> nth=0", "Enter")
+        page.wait_for_selector(f"{demo}tj-playground[data-play=four]", timeout=30_000)
+        page.wait_for_selector(f"{demo}tj-settle[data-result=ok]", timeout=30_000)
+        if settled:
+            assert settled in page.inner_text(f"{demo}tj-settle")
+        states = page.eval_on_selector_all(f"{demo}tj-puzzle, {demo}tj-playground, {demo}tj-settle", "es => es.map(e => e.dataset.state)")
+        assert len(states) == 3 and not {"loading", "error"} & set(states), states
+        assert page.locator(f"{demo}tj-puzzle svg").count() >= 8
+    assert tab.problems() == []

@@ -7,7 +7,7 @@
     tianjiu paigow compare "66 44" "11 26"          # small Pai Gow; the second hand banks
     tianjiu paigow compare "66 44" "11 26" --banker first
     tianjiu paigow compare "66 44 / 12 35" "11 26 / 13 22"   # big Pai Gow: low / high
-    tianjiu paigow set 66 44 12 35 --house-way canberra      # the three settings, EV, choices
+    tianjiu paigow set 66 44 12 35 --house-way canberra      # the settings, EV, choices
     tianjiu paigow edge --house-way nz --json       # the house-edge table (a few seconds)
 
 Every command answers through the same bridge ops as the browser (``paigow_*``) and takes
@@ -148,7 +148,7 @@ def _edge(args: argparse.Namespace, out: TextIO) -> int:
 # --------------------------------------------------------------- the group
 _ACTIONS = {"rank": (_rank_setup, _rank, "what two tiles make (class, points, name)"),
             "compare": (_compare_setup, _compare, "which of two hands wins (small or big Pai Gow)"),
-            "set": (_set_setup, _set, "the three settings of four tiles: EV, the house way's, the optimal"),
+            "set": (_set_setup, _set, "the settings of four tiles: EV, the house way's, the optimal"),
             "edge": (_edge_setup, _edge, "the house edge for the house way and the optimal strategy")}
 
 

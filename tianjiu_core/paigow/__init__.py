@@ -20,6 +20,7 @@ _EXPORTS = {
     "rank_table": ".hands",
     "Setting": ".setting",
     "settings": ".setting",
+    "distinct_settings": ".setting",
     "big_outcome": ".setting",
     "small_outcome": ".setting",
     "HouseWay": ".house_ways",

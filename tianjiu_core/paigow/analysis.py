@@ -1,4 +1,4 @@
-"""Expected values of the three settings of four tiles against a house-way banker (or, when the
+"""Expected values of the settings of four tiles against a house-way banker (or, when the
 player banks, a house-way opponent), over every hand the 28 unseen tiles can make (spec
 "Optimal way", "Banking and commission").
 
@@ -29,7 +29,7 @@ from ..tiles import TILES, Tile
 from .hands import DEFAULT_RULES, rank_table
 from .house_ways import DEFAULT_HOUSE_WAY, HouseWay, house_way, house_way_setting
 from .rules import PaiGowRules
-from .setting import SPLITS, Setting, check_hand, settings
+from .setting import SPLITS, Setting, check_hand, distinct_settings, same_setting
 
 __all__ = ["SettingValue", "Analysis", "analyse", "four_tile_multisets", "opponent_table",
            "hand_counts", "setting_ranks", "house_way_splits", "fingerprint", "write_table"]
@@ -190,9 +190,11 @@ class SettingValue:
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
-    """The three settings of a hand against a house-way opponent.
+    """The settings of a hand against a house-way opponent.
 
-    settings:    the three :class:`Setting` (order of :data:`~.setting.SPLITS`).
+    settings:    the distinct :class:`Setting` (:func:`~.setting.distinct_settings`: three, or two
+                 when a face is held twice, which makes two splits one setting), in the order
+                 of :data:`~.setting.SPLITS`.
     not_banking, banking: a :class:`SettingValue` per setting (the player against a house-way
                  banker; the player as banker, winning copies, against a house-way opponent).
     house_way:   the index of the house way's setting; ``optimal`` / ``optimal_banking``: the
@@ -226,16 +228,17 @@ def analyse(tiles: Sequence[Tile], way: HouseWay | str = DEFAULT_HOUSE_WAY,
     one set, :class:`~tianjiu_core.errors.RulesError` for an unknown house way."""
     way = house_way(way)
     tiles = check_hand(tiles)
-    options = settings(tiles, rules)
+    options = distinct_settings(tiles, rules)
     mine = [setting_ranks(s, rules) for s in options]
+    ks = range(len(options))
     table = opponent_table(way, rules)
     left = list(COPIES)
     for t in tiles:
         left[t.index] -= 1
-    wins = [0, 0, 0]
-    losses = [0, 0, 0]
-    bwins = [0, 0, 0]
-    blosses = [0, 0, 0]
+    wins = [0] * len(options)
+    losses = [0] * len(options)
+    bwins = [0] * len(options)
+    blosses = [0] * len(options)
     total = 0
     for (m, _), (rl, rh) in zip(four_tile_multisets(), table):
         a, b, c, d = m
@@ -255,7 +258,7 @@ def analyse(tiles: Sequence[Tile], way: HouseWay | str = DEFAULT_HOUSE_WAY,
         if not w:
             continue
         total += w
-        for k in (0, 1, 2):
+        for k in ks:
             pl, ph = mine[k]
             if pl > rl and ph > rh:
                 wins[k] += w
@@ -270,13 +273,13 @@ def analyse(tiles: Sequence[Tile], way: HouseWay | str = DEFAULT_HOUSE_WAY,
     def values(win: list[int], lose: list[int]) -> tuple[SettingValue, ...]:
         return tuple(SettingValue(options[k], win[k] / total, lose[k] / total,
                                   (total - win[k] - lose[k]) / total,
-                                  ((1 - c) * win[k] - lose[k]) / total) for k in (0, 1, 2))
+                                  ((1 - c) * win[k] - lose[k]) / total) for k in ks)
 
     nb, bk = values(wins, losses), values(bwins, blosses)
     chosen = house_way_setting(tiles, way, rules)
-    hw = next(k for k, s in enumerate(options) if s.split == chosen.split)
-    best = max((0, 1, 2), key=lambda k: (nb[k].ev, -k))
-    best_b = max((0, 1, 2), key=lambda k: (bk[k].ev, -k))
+    hw = next(k for k, s in enumerate(options) if same_setting(s) == same_setting(chosen))
+    best = max(ks, key=lambda k: (nb[k].ev, -k))
+    best_b = max(ks, key=lambda k: (bk[k].ev, -k))
     return Analysis(options, nb, bk, hw, best, best_b, total, way)
 
 

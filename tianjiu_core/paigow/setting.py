@@ -9,6 +9,8 @@ against two (spec "Small 牌九").
 ('5點（銅錘六）', '5點（板凳）')
 >>> big_outcome(s, settings(parse_tiles("66 66 12 13"))[0])
 'lose'
+>>> [str(s) for s in distinct_settings(parse_tiles("66 66 36 12"))]   # 天 天: two splits are one
+['36 12 / 66 66', '66 12 / 66 36']
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from ..tiles import Tile
 from .hands import DEFAULT_RULES, HandValue, evaluate, player_wins
 from .rules import PaiGowRules
 
-__all__ = ["Setting", "settings", "big_outcome", "small_outcome", "check_hand", "SPLITS"]
+__all__ = ["Setting", "settings", "distinct_settings", "same_setting", "big_outcome", "small_outcome", "check_hand", "SPLITS"]
 
 SPLITS = (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
 """The three ways to split four tiles (positions 0–3) into two pairs of two."""
@@ -73,6 +75,27 @@ def settings(tiles: Sequence[Tile], rules: PaiGowRules = DEFAULT_RULES) -> tuple
         if y.key < x.key:
             x, y = y, x
         out.append(Setting(x, y, k))
+    return tuple(out)
+
+
+def same_setting(s: Setting) -> tuple[tuple[str, str], ...]:
+    """What makes two settings the same: the faces of each hand, the hands in either order (two
+    equal hands may be oriented either way round)."""
+    return tuple(sorted(tuple(sorted(t.code for t in hand.tiles)) for hand in (s.low, s.high)))
+
+
+def distinct_settings(tiles: Sequence[Tile], rules: PaiGowRules = DEFAULT_RULES) -> tuple[Setting, ...]:
+    """The settings of four tiles a player can tell apart: :func:`settings` without the repeats
+    that a face held twice makes (天 天 雜九 丁三 splits into 天 雜九 / 天 丁三 in two ways, one
+    setting).  Three settings, or two when a face is held twice; the first of equal ones is
+    kept, with its ``split``."""
+    out: list[Setting] = []
+    seen: set[tuple[tuple[str, str], ...]] = set()
+    for s in settings(tiles, rules):
+        key = same_setting(s)
+        if key not in seen:
+            seen.add(key)
+            out.append(s)
     return tuple(out)
 
 

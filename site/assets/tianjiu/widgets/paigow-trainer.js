@@ -1,6 +1,6 @@
 // <tj-paigow-trainer seed="7" house-way="nz"> — the Pai Gow (牌九) setting trainer.
 //
-// Four tiles are dealt; you pick one of the three settings (前 low / 後 high), playing
+// Four tiles are dealt; you pick one of the settings (前 low / 後 high; three, or two with a face held twice), playing
 // against a house-way banker (閒家) or banking against a house-way opponent (做莊).  The
 // engine (op paigow_set) grades the choice by EV: all three settings with their EV both
 // ways, the house way's choice, the best one, what you gave up and why in a line.  The
@@ -227,7 +227,9 @@ export class TjPaigowTrainer extends TjWidget {
   /** 1–3: choose that setting, N: next hand (the page's keys: pageKeys). */
   key(e, k) {
     if (!["1", "2", "3", "n"].includes(k)) return false;
-    if (k !== "n" && this.result && !this.dataset.verdict) this.grade(Number(k) - 1);
+    if (k !== "n" && this.result && !this.dataset.verdict) {
+      if (Number(k) <= this.result.settings.length) this.grade(Number(k) - 1);   // two settings when a face is held twice
+    }
     else if (k === "n" && this.dataset.verdict) this.next();
     return true;
   }
