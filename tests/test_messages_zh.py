@@ -174,7 +174,7 @@ def test_malformed_toml_is_explained_in_chinese():
         Position.loads("leader = W")
     assert "Invalid value" in str(err.value)
     assert err.value.message_zh == "局面：不是正確的 TOML：不是正確的值（文字要加引號）（第 1 行第 10 個字）"
-    with pytest.raises(InconsistentPositionError) as err:
+    with pytest.raises(NotationError) as err:
         HandRecord.loads("[deal\n")
     assert err.value.message_zh.startswith("牌局紀錄不是正確的 TOML：表名後面要有 ]（第 1 行")
     # (from the breaker's trial) keys by name, not as Python tuples; a string left open on its

@@ -7,7 +7,8 @@ import tomllib
 import pytest
 
 from tianjiu_core.tiengow.deal import Rng
-from tianjiu_core.errors import InconsistentPositionError
+from tianjiu_core import bridge
+from tianjiu_core.errors import InconsistentPositionError, NotationError
 from tianjiu_core.tiengow.game import Hand
 from tianjiu_core.players import random_action
 from tianjiu_core.tiengow.record import FORMAT, HandRecord
@@ -94,7 +95,6 @@ def good_text():
 
 @pytest.mark.parametrize("edit,message", [
     (lambda t: t.replace('format = "tianjiu-hand/1"', 'format = "x/9"'), "format must be"),
-    (lambda t: t + "\n[[[", "hand record is not valid TOML"),
     (lambda t: t.replace('banker = "E"', 'banker = "Q"'), "'Q' is not a seat"),
     (lambda t: t.replace("banker_streak = 1", "banker_streak = 0"), "banker_streak must be ≥ 1"),
     (lambda t: t.replace('method = "間棟"', 'method = "亂來"'), "is not a dealing method"),
@@ -111,6 +111,18 @@ def test_malformed_records_are_refused(edit, message):
     with pytest.raises(InconsistentPositionError) as exc:
         HandRecord.loads(edit(good_text())).replay()
     assert message in str(exc.value)
+
+
+def test_a_record_that_is_not_toml_is_a_notation_error():
+    """Its syntax is written wrong (寫法不對 on the site, as for a position), not data that
+    cannot be (數據不合理): the error's type picks the label."""
+    with pytest.raises(NotationError) as exc:
+        HandRecord.loads(good_text() + "\n[[[")
+    assert not isinstance(exc.value, InconsistentPositionError)
+    assert str(exc.value).startswith("hand record is not valid TOML: ")
+    assert exc.value.message_zh.startswith("牌局紀錄不是正確的 TOML：")
+    r = bridge.handle({"op": "replay_record", "toml": "[deal\n"})
+    assert r["error"]["type"] == "NotationError" and "not valid TOML" in r["error"]["message"]
 
 
 def test_a_tampered_result_is_caught():

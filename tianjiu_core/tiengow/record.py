@@ -238,8 +238,9 @@ class HandRecord:
 
     @classmethod
     def loads(cls, text: str) -> HandRecord:
-        """Parse TOML text; malformed TOML is an InconsistentPositionError naming the line
-        (too deep nesting: a NotationError, :mod:`tianjiu_core.limits`)."""
+        """Parse TOML text.  Text that is not TOML (its syntax) is a :class:`NotationError`
+        naming the line, as for a position (too deep nesting too, :mod:`tianjiu_core.limits`);
+        TOML whose data cannot be a hand is an :class:`InconsistentPositionError`."""
         check_depth(text, "hand record", what_zh="牌局紀錄")   # (also refuses text that is not a string)
         if not text.strip("\ufeff \t\r\n"):
             raise InconsistentPositionError("hand record: the text is empty", zh="牌局紀錄：是空的")
@@ -247,8 +248,8 @@ class HandRecord:
             data = tomllib.loads(text.removeprefix("\ufeff"))   # (a byte-order mark, as Notepad saves)
         except ValueError as exc:   # malformed TOML, or an integer of more than 4,300 digits
             en, zh = toml_error(exc)
-            raise InconsistentPositionError(f"hand record is not valid TOML: {en}",
-                                            zh=f"牌局紀錄不是正確的 TOML：{zh}") from None
+            raise NotationError(f"hand record is not valid TOML: {en}",
+                                zh=f"牌局紀錄不是正確的 TOML：{zh}") from None
         return cls.from_dict(data)
 
 
