@@ -6,10 +6,11 @@ worker).  So every reader of JSON or TOML text checks the nesting first, with a 
 that skips strings and comments, and refuses text nested deeper than :data:`MAX_DEPTH`.
 Nothing we read (requests, positions, puzzles, hand records) comes near it.
 
-Two more helpers every reader shares: :func:`quote` shows a bad value in an error message in
+More helpers every reader shares: :func:`quote` shows a bad value in an error message in
 at most ~40 characters (a megabyte string, an integer of thousands of digits or a deep list
-is never echoed whole), and :func:`read_text` reads a UTF-8 file with a size limit, its
-errors naming the file.  The bridge's per-field limits (browser and command line) are in
+is never echoed whole), :func:`read_text` reads a UTF-8 file with a size limit, its
+errors naming the file, and :func:`parse_toml` reads TOML text as every loader does (depth
+first, a byte-order mark dropped, its syntax errors in English and 繁體).  The bridge's per-field limits (browser and command line) are in
 :mod:`tianjiu_core.bridge.fields`.
 
 >>> check_depth('{"op": "classify", "tiles": "66 36"}', "request")
@@ -26,11 +27,12 @@ import contextvars
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields as dc_fields
+from typing import Any
 
-from .errors import NotationError, TianJiuError
+from .errors import NotationError, TianJiuError, toml_error
 
-__all__ = ["MAX_DEPTH", "MAX_FILE_CHARS", "check_depth", "quote", "read_text", "Limits", "BROWSER", "CLI",
-           "limit", "active_limits", "use_limits", "limits_table"]
+__all__ = ["MAX_DEPTH", "MAX_FILE_CHARS", "check_depth", "quote", "read_text", "parse_toml", "TomlTextError",
+           "Limits", "BROWSER", "CLI", "limit", "active_limits", "use_limits", "limits_table"]
 
 MAX_DEPTH = 64
 """The deepest nesting of ``[``/``{`` accepted in JSON or TOML text."""
@@ -136,6 +138,40 @@ def check_depth(text: str, what: str, limit: int = MAX_DEPTH, what_zh: str | Non
         elif c == "]" or c == "}":
             depth = max(0, depth - 1)
         i += 1
+
+
+class TomlTextError(ValueError):
+    """Text that is not TOML, from :func:`parse_toml`: ``en`` and ``zh`` (繁體) say what and
+    where (:func:`tianjiu_core.errors.toml_error`).  Not a :class:`TianJiuError`: each loader
+    turns it into its own error, with its own words around these."""
+
+    def __init__(self, en: str, zh: str) -> None:
+        super().__init__(en)
+        self.en = en
+        self.zh = zh
+
+
+def parse_toml(text: str, what: str, what_zh: str | None = None) -> dict[str, Any]:
+    """The TOML document ``text``, read as every loader (position, hand record, puzzle,
+    schedule) reads one: the nesting checked first (:func:`check_depth`, whose
+    :class:`NotationError` also refuses a value that is not a string), one leading byte-order
+    mark dropped (as Notepad saves), then :mod:`tomllib`.  Text that is not TOML, or holds an
+    integer of more than 4,300 digits, is a :class:`TomlTextError`.
+
+    >>> parse_toml("\ufeffleader = 'W'", "position")
+    {'leader': 'W'}
+    >>> try:
+    ...     parse_toml("leader = W", "position")
+    ... except TomlTextError as exc:
+    ...     print(exc.en, "/", exc.zh)
+    Invalid value (at line 1, column 10) / 不是正確的值（文字要加引號）（第 1 行第 10 個字）
+    """
+    check_depth(text, what, what_zh=what_zh)   # before tomllib: too deep kills Pyodide's interpreter
+    import tomllib   # (here: the bridge imports this module at start and may never read TOML)
+    try:
+        return tomllib.loads(text.removeprefix("\ufeff"))
+    except ValueError as exc:   # malformed TOML, or an integer of more than 4,300 digits
+        raise TomlTextError(*toml_error(exc)) from None
 
 
 # --------------------------------------------------------------------------- request limits

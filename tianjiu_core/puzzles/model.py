@@ -4,12 +4,11 @@ constants and a sample (contract: ``PUZZLES.md``; the whole story in :mod:`tianj
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import TianJiuError, toml_error
-from ..limits import check_depth, quote, read_text
+from ..errors import TianJiuError
+from ..limits import TomlTextError, parse_toml, quote, read_text
 from ..notation import SEATS
 from ..tiengow.position import FORMAT as POSITION_FORMAT
 from ..tiengow.position import Position
@@ -206,12 +205,10 @@ class Puzzle:
         """A puzzle from TOML text (:class:`PuzzleError` for anything wrong)."""
         if not isinstance(text, str):
             raise puzzle_error(where, f"a puzzle is TOML text, not {quote(text)}")
-        check_depth(text, where)
         try:
-            data = tomllib.loads(text.removeprefix("\ufeff"))   # (a byte-order mark, as Notepad saves)
-        except ValueError as exc:   # malformed TOML, or an integer of more than 4,300 digits
-            en, zh = toml_error(exc)
-            raise puzzle_error(where, f"not valid TOML: {en}", f"題目不是正確的 TOML：{zh}") from None
+            data = parse_toml(text, where)
+        except TomlTextError as exc:
+            raise puzzle_error(where, f"not valid TOML: {exc.en}", f"題目不是正確的 TOML：{exc.zh}") from None
         return cls.from_dict(data, where)
 
     @classmethod

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import NotationError, toml_error
-from ..limits import check_depth
+from ..errors import NotationError
+from ..limits import TomlTextError, parse_toml
 from .model import PuzzleError, SCHEDULE_FORMAT, ID_PATTERN, puzzle_error
 
 
@@ -62,12 +61,10 @@ class Schedule:
 
     @classmethod
     def loads(cls, text: str, where: str = "schedule") -> Schedule:
-        check_depth(text, where)
         try:
-            data = tomllib.loads(text.removeprefix("\ufeff"))   # (a byte-order mark, as Notepad saves)
-        except ValueError as exc:   # malformed TOML, or an integer of more than 4,300 digits
-            en, zh = toml_error(exc)
-            raise puzzle_error(where, f"not valid TOML: {en}", f"題目表不是正確的 TOML：{zh}") from None
+            data = parse_toml(text, where)
+        except TomlTextError as exc:
+            raise puzzle_error(where, f"not valid TOML: {exc.en}", f"題目表不是正確的 TOML：{exc.zh}") from None
         if data.get("format") != SCHEDULE_FORMAT:
             raise puzzle_error(where, f"format: expected {SCHEDULE_FORMAT!r}")
         extra = sorted(set(data) - {"format", "start", "ids"})

@@ -78,14 +78,13 @@ tianjiu_core.errors.InconsistentPositionError: position: tiles: every seat holds
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InconsistentPositionError, NotationError, TianJiuError, toml_error
-from ..limits import check_depth, quote, read_text
+from ..errors import InconsistentPositionError, NotationError, TianJiuError
+from ..limits import TomlTextError, parse_toml, quote, read_text
 from .game import Action, Hand, find_natural
 from ..notation import SEATS, format_tiles, parse_seat, parse_tiles, sort_tiles
 from .rules import Rules
@@ -542,14 +541,12 @@ class Position:
         A document whose position sits in a ``[position]`` table (a puzzle file, or
         ``tests/solver/positions/*.toml``) is read from that table.
         """
-        check_depth(text, "position", what_zh="局面")   # (also refuses text that is not a string)
-        if not text.strip("\ufeff \t\r\n"):
+        if isinstance(text, str) and not text.strip("\ufeff \t\r\n"):
             raise NotationError("position: the text is empty", zh="局面：是空的")
         try:
-            data = tomllib.loads(text.removeprefix("\ufeff"))   # (a byte-order mark, as Notepad saves)
-        except ValueError as exc:   # malformed TOML, or an integer of more than 4,300 digits
-            en, zh = toml_error(exc)
-            raise NotationError(f"position: not valid TOML: {en}", zh=f"局面：不是正確的 TOML：{zh}") from None
+            data = parse_toml(text, "position", "局面")   # (also refuses text that is not a string)
+        except TomlTextError as exc:
+            raise NotationError(f"position: not valid TOML: {exc.en}", zh=f"局面：不是正確的 TOML：{exc.zh}") from None
         if isinstance(data.get("position"), dict) and "tiles" not in data:
             stray = sorted(k for k in data if k in _KEYS and k != "format")
             if stray:   # (other keys belong to the document: a puzzle's id, a test's [expect])

@@ -38,13 +38,12 @@ True
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
 from .deal import Wall, deal, parse_method
-from ..errors import InconsistentPositionError, NotationError, TianJiuError, toml_error
-from ..limits import check_depth, quote
+from ..errors import InconsistentPositionError, NotationError, TianJiuError
+from ..limits import TomlTextError, parse_toml, quote
 from .game import Hand
 from ..notation import SEATS, format_tiles, parse_seat
 from .rules import Rules
@@ -241,15 +240,13 @@ class HandRecord:
         """Parse TOML text.  Text that is not TOML (its syntax) is a :class:`NotationError`
         naming the line, as for a position (too deep nesting too, :mod:`tianjiu_core.limits`);
         TOML whose data cannot be a hand is an :class:`InconsistentPositionError`."""
-        check_depth(text, "hand record", what_zh="牌局紀錄")   # (also refuses text that is not a string)
-        if not text.strip("\ufeff \t\r\n"):
+        if isinstance(text, str) and not text.strip("\ufeff \t\r\n"):
             raise InconsistentPositionError("hand record: the text is empty", zh="牌局紀錄：是空的")
         try:
-            data = tomllib.loads(text.removeprefix("\ufeff"))   # (a byte-order mark, as Notepad saves)
-        except ValueError as exc:   # malformed TOML, or an integer of more than 4,300 digits
-            en, zh = toml_error(exc)
-            raise NotationError(f"hand record is not valid TOML: {en}",
-                                zh=f"牌局紀錄不是正確的 TOML：{zh}") from None
+            data = parse_toml(text, "hand record", "牌局紀錄")   # (also refuses text that is not a string)
+        except TomlTextError as exc:
+            raise NotationError(f"hand record is not valid TOML: {exc.en}",
+                                zh=f"牌局紀錄不是正確的 TOML：{exc.zh}") from None
         return cls.from_dict(data)
 
 
