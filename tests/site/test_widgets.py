@@ -229,6 +229,43 @@ def test_js_api(tab):
     assert {"tj-tiles", "tj-playground", "tj-settle", "tj-engine-status"} <= set(result["widgets"])
 
 
+def test_a_request_json_cannot_carry_is_an_engine_error(tab):
+    """engine.call with a BigInt (or an object that holds itself) rejected with
+    JSON.stringify's bare TypeError; now an EngineError like any
+    bad field, naming it, in English and 繁體 (简体 by the page's conversion), and the engine
+    goes on answering."""
+    tab.goto("examples/embed.html")
+    out = tab.page.evaluate("""async () => {
+        const e = await TianJiu.engine();
+        const why = async (p) => { try { await p; return null; } catch (x) {
+            return {name: x.name, type: x.type, isEngineError: x instanceof TianJiu.EngineError, en: x.message,
+                    zh: x.messageZh, hant: TianJiu.explain(x, "hant"), hans: TianJiu.explain(x, "hans"),
+                    explained: TianJiu.explain(x, "en")}; } };
+        const loop = {E: 1}; loop.self = loop;
+        let deep = 1n; for (let i = 0; i < 100; i++) deep = [deep];   // (never walked past 64 levels)
+        return {
+            big: await why(e.call("deal", {seed: 7n})),
+            nested: await why(e.settle({banker: "E", banker_streak: 1, finisher: "N", dong: {E: 1, S: 4, W: 0, N: [3, 12345678901234567890n]}})),
+            loop: await why(e.call("settle", {dong: loop})),
+            deep: await why(e.call("deal", {wall: deep})),
+            after: (await e.classify("66 66 36 45")).class,
+        };
+    }""")
+    for k in ("big", "nested", "loop", "deep"):
+        assert out[k]["name"] == "EngineError" and out[k]["isEngineError"] and out[k]["type"] == "NotationError", out[k]
+    big = out["big"]
+    assert big["en"] == "seed: must be a number, not the BigInt 7n (JSON has no BigInt: use Number(…))"
+    assert big["explained"] == "Notation not understood: " + big["en"]
+    assert big["hant"] == "寫法不對：seed：應該是數字，不是 BigInt 7n（JSON 沒有 BigInt：用 Number(…)）"
+    assert big["hans"] == "写法不对：seed：应该是数字，不是 BigInt 7n（JSON 没有 BigInt：用 Number(…)）"
+    assert out["nested"]["en"].startswith("dong.N[1]: must be a number, not the BigInt 12345678901234567890n")
+    assert out["loop"]["en"] == "dong.self: contains itself (a request is JSON, which cannot hold a loop)"
+    assert out["loop"]["zh"] == "dong.self：包含它自己（請求是 JSON，寫不出循環的物件）"
+    assert out["deep"]["en"] == "request: nested deeper than 64 levels"   # as the bridge would say
+    assert out["after"] == "four"
+    assert tab.problems() == []
+
+
 def test_engine_text_in_simplified_uses_the_pages_words(tab):
     """The engine writes 繁體; on 简体 pages TianJiu.toHans converts it character by character and
     then with the build's mainland words, so a message reads as the pages do (hans.text)."""

@@ -47,6 +47,55 @@ export class EngineError extends Error {
   }
 }
 
+// A request the bridge cannot be sent (JSON.stringify throws: a BigInt, an object that holds
+// itself) is refused here as the bridge refuses a bad field: an EngineError of type
+// NotationError naming the field, in English and 繁體, never a bare TypeError.
+const MAX_DEPTH = 64; // as tianjiu_core.limits.MAX_DEPTH
+
+function shortText(s, n = 40) {
+  return s.length <= n ? s : `${s.slice(0, n)}… (${s.length.toLocaleString("en-US")} characters)`;
+}
+
+/** The first value of `value` JSON cannot write: {kind: "bigint" | "cycle" | "deep", path, value}. */
+function unsendable(value, path, depth = 0, parents = new Set()) {
+  if (typeof value === "bigint") return { kind: "bigint", path, value };
+  if (value === null || typeof value !== "object" || typeof value.toJSON === "function") return null;
+  if (parents.has(value)) return { kind: "cycle", path };
+  if (depth >= MAX_DEPTH) return { kind: "deep", path };
+  parents.add(value);
+  const list = Array.isArray(value);
+  for (const [k, v] of Object.entries(value)) {
+    const bad = unsendable(v, list ? `${path}[${k}]` : path ? `${path}.${k}` : k, depth + 1, parents);
+    if (bad) return bad;
+  }
+  parents.delete(value); // (the same object twice, not inside itself, is fine)
+  return null;
+}
+
+/** The JSON text of `req`, or an EngineError (thrown) saying which field cannot be sent. */
+export function encodeRequest(req) {
+  try {
+    return JSON.stringify(req);
+  } catch (err) {
+    const bad = unsendable(req, "");
+    const where = (bad && bad.path) || "request";
+    if (bad && bad.kind === "bigint") {
+      const n = `${shortText(String(bad.value))}n`;
+      throw new EngineError("NotationError", `${where}: must be a number, not the BigInt ${n} (JSON has no BigInt: use Number(…))`,
+        `${where}：應該是數字，不是 BigInt ${n}（JSON 沒有 BigInt：用 Number(…)）`);
+    }
+    if (bad && bad.kind === "cycle") {
+      throw new EngineError("NotationError", `${where}: contains itself (a request is JSON, which cannot hold a loop)`,
+        `${where}：包含它自己（請求是 JSON，寫不出循環的物件）`);
+    }
+    if (bad && bad.kind === "deep") {
+      throw new EngineError("NotationError", `request: nested deeper than ${MAX_DEPTH} levels`, `請求：嵌套超過 ${MAX_DEPTH} 層`);
+    }
+    const why = shortText(String((err && err.message) || err), 120);
+    throw new EngineError("NotationError", `request cannot be written as JSON: ${why}`, `請求不能寫成 JSON：${why}`);
+  }
+}
+
 function createClient() {
   const state = {
     status: "idle", // idle → loading → ready | error
@@ -244,6 +293,8 @@ function createClient() {
   }
 
   function request(req) {
+    let json;
+    try { json = encodeRequest(req); } catch (err) { return Promise.reject(err); }
     return start().then(() => new Promise((resolve, reject) => {
       if (state.status !== "ready") {
         reject(new EngineError("EngineUnavailable", state.error || "the engine is not running"));
@@ -252,7 +303,7 @@ function createClient() {
       const id = nextId++;
       pending.set(id, { resolve, reject, op: req.op });
       state.calls += 1;
-      worker.postMessage({ id, json: JSON.stringify(req) });
+      worker.postMessage({ id, json });
     }));
   }
 
