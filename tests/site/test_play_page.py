@@ -181,6 +181,43 @@ def test_a_seeded_session(tab, tmp_path):
     assert tab.problems() == []
 
 
+def test_an_upload_not_utf8_or_not_toml_is_refused_with_its_reason(tab, tmp_path):
+    """A record whose only bytes that are not UTF-8 sit in a TOML comment was replayed (the
+    browser read them as �, which a comment takes): now it is refused as ``tianjiu replay``
+    refuses the file, naming the first bad byte. A record that is not TOML is 寫法不對
+    (written wrong), as a position's is, not 數據不合理 (data that cannot be). Nothing is lost:
+    a good record replays after both."""
+    from tianjiu_core.tiengow.game import Hand
+    hand = Hand.from_seed(5)
+    while not hand.is_over:
+        hand.act(hand.legal_actions()[0])
+    good = HandRecord.from_hand(hand).dumps().encode()
+    latin1 = tmp_path / "latin1.toml"
+    latin1.write_bytes(b"# caf\xe9\n" + good)
+    cli = subprocess.run([sys.executable, "-m", "tianjiu_core", "replay", str(latin1)],
+                         capture_output=True, text=True, timeout=60)
+    assert cli.returncode == 2 and "hand record is not UTF-8 text (byte 5)" in cli.stderr, cli.stderr
+    broken = tmp_path / "broken.toml"
+    broken.write_bytes(good + b"\n[[[")
+    ok = tmp_path / "ok.toml"
+    ok.write_bytes(good)
+    tab.goto("play/")
+    page = tab.page
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    msg = f"document.querySelector('{W} .tj-play__msg').textContent"
+    page.set_input_files(f"{W} .tj-play__upload input", str(latin1))
+    page.wait_for_function(f"{msg}.includes('UTF-8')", timeout=30_000)
+    assert page.inner_text(f"{W} .tj-play__msg") == "這個牌譜不能重播：寫法不對：latin1.toml：牌局紀錄不是 UTF-8 文字（第 5 位元組）"
+    assert page.get_attribute(W, "data-state") == "ready"
+    page.set_input_files(f"{W} .tj-play__upload input", str(broken))
+    page.wait_for_function(f"{msg}.includes('TOML')", timeout=30_000)
+    assert page.inner_text(f"{W} .tj-play__msg").startswith("這個牌譜不能重播：寫法不對：牌局紀錄不是正確的 TOML："), \
+        page.inner_text(f"{W} .tj-play__msg")
+    page.set_input_files(f"{W} .tj-play__upload input", str(ok))
+    page.wait_for_selector(f"{W}[data-state=replay]", timeout=30_000)
+    assert tab.problems() == []
+
+
 def test_play_page_english_and_phone_width(new_tab):
     tab = new_tab(viewport={"width": 375, "height": 800})
     tab.goto("en/play/")

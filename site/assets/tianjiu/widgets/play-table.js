@@ -10,6 +10,7 @@
 // State for tests: data-state ready (choosing the house rules) | playing | over | replay; data-illegal (last refusal).
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { label, engineText } from "../i18n.js";
+import { EngineError } from "../engine.js";
 import { tileSvg, tileNames, BY_CODE } from "../tiles.js";
 
 const SEATS = ["E", "S", "W", "N"];
@@ -50,6 +51,24 @@ function b64decode(text) {
   const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
   // (fatal: bytes that are not UTF-8 are a broken link, not text with � in it)
   return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+}
+
+/** An uploaded file's bytes as text. Bytes that are not UTF-8 — a comment's included, where
+ *  TOML would take a � — are refused as `tianjiu replay` refuses the file (limits.read_text):
+ *  an error naming the file and the first bad byte (the offset Python's decoder gives). */
+function recordText(bytes, name) {
+  try { return new TextDecoder("utf-8", { fatal: true }).decode(bytes); } catch { /* say where */ }
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);   // each bad sequence → one U+FFFD
+  let at = 0;
+  for (const ch of text) {
+    if (ch === "\uFFFD" && !(bytes[at] === 0xef && bytes[at + 1] === 0xbf && bytes[at + 2] === 0xbd)) break;
+    const c = ch.codePointAt(0);
+    at += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  }
+  const file = name.length <= 60 ? name : `${name.slice(0, 60)}…`;
+  const n = at.toLocaleString("en-US");
+  throw new EngineError("NotationError", `${file}: hand record is not UTF-8 text (byte ${n})`,
+    `${file}：牌局紀錄不是 UTF-8 文字（第 ${n} 位元組）`);
 }
 
 export class TjPlayTable extends TjWidget {
@@ -671,7 +690,15 @@ export class TjPlayTable extends TjWidget {
   async upload(e) {
     const file = e.target.files && e.target.files[0];
     if (!file) return;
-    await this.replayText(await file.text());
+    let text;
+    try {
+      text = recordText(new Uint8Array(await file.arrayBuffer()), file.name);
+    } catch (err) {
+      this.showMsg(this.refusal(err));
+      e.target.value = "";
+      return;
+    }
+    await this.replayText(text);
     e.target.value = "";
   }
 
@@ -715,8 +742,13 @@ export class TjPlayTable extends TjWidget {
           h("button", { type: "button", class: "tj-button tj-play__rules-again", onclick: () => this.endSession() }, this.t("play.newSession"))));
       this.startRecap(st, text);
     } catch (err) {
-      this.showMsg(`${lead}${this.language === "en" ? " " : ""}${explain(err, this.language)}`);
+      this.showMsg(this.refusal(err, lead));
     }
+  }
+
+  /** A record refused: ``lead`` (default "This hand record cannot be replayed:") and why. */
+  refusal(err, lead = this.t("play.badRecord")) {
+    return `${lead}${this.language === "en" ? " " : ""}${explain(err, this.language)}`;
   }
 
   loadSaved() {
