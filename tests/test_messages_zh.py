@@ -202,7 +202,7 @@ def test_malformed_toml_is_explained_in_chinese():
     with pytest.raises(NotationError) as err:
         Position.loads('["a\\tb"]\n["a\\tb"]\n')
     assert '"a\\tb" 寫了兩次（第 2 行' in err.value.message_zh, err.value.message_zh
-    with pytest.raises(InconsistentPositionError) as err:
+    with pytest.raises(NotationError) as err:   # empty text is a 寫法不對, as for a position
         HandRecord.loads("\ufeff \n")
     assert err.value.message_zh == "牌局紀錄：是空的" and str(err.value) == "hand record: the text is empty"
     with pytest.raises(NotationError) as err:

@@ -241,7 +241,7 @@ class HandRecord:
         naming the line, as for a position (too deep nesting too, :mod:`tianjiu_core.limits`);
         TOML whose data cannot be a hand is an :class:`InconsistentPositionError`."""
         if isinstance(text, str) and not text.strip("\ufeff \t\r\n"):
-            raise InconsistentPositionError("hand record: the text is empty", zh="牌局紀錄：是空的")
+            raise NotationError("hand record: the text is empty", zh="牌局紀錄：是空的")
         try:
             data = parse_toml(text, "hand record", "牌局紀錄")   # (also refuses text that is not a string)
         except TomlTextError as exc:
