@@ -118,14 +118,16 @@ for (const t of TILES) {
  *  Names shared by two faces (雜九 = 36 or 45) take the face not used yet. */
 export function parseCodes(text) {
   const out = [];
+  const used = new Map();   // code → how many parsed so far (linear time: a pasted megabyte stays fast)
   for (const token of String(text || "").split(/[\s,，、]+/).filter(Boolean)) {
     if (token === "?") { out.push(null); continue; }
     const key = /^[\x00-\x7f]+$/.test(token) ? token.toLowerCase() : token;
     let codes = ALIASES.get(key) || ALIASES.get(token);
     if (!codes && /^\d\d$/.test(token)) codes = ALIASES.get(token[1] + token[0]);
     if (!codes) throw new Error(token);
-    const unused = codes.find((c) => out.filter((x) => x === c).length < BY_CODE[c].copies);
-    out.push(unused || codes[0]);
+    const code = codes.find((c) => (used.get(c) || 0) < BY_CODE[c].copies) || codes[0];
+    used.set(code, (used.get(code) || 0) + 1);
+    out.push(code);
   }
   return out;
 }
