@@ -378,3 +378,19 @@ def test_simplified_pages_use_mainland_quotes_and_words(site_dir):
     generated = (site_dir / "assets/tianjiu/generated.js").read_text(encoding="utf-8")
     assert '["「", "“", ""]' in generated and '["令你", "让你", ""]' in generated
     assert "俱乐部" in generated and "会所" not in generated.split("HANS_PHRASES")[0]
+
+
+def test_glossary_gives_pinyin_and_jyutping(site_dir):
+    """Every glossary row gives Mandarin pinyin (tone marks) beside the Cantonese jyutping, in
+    all three languages."""
+    import re as _re
+    for path, head in (("glossary/", "拼音"), ("zh-Hans/glossary/", "拼音"), ("en/glossary/", "Pinyin")):
+        html = page(site_dir, path)
+        assert f"<th>{head}</th>" in html, path
+        rows = _re.findall(r"<tr>\s*<td>.*?</tr>", html, _re.S)
+        assert len(rows) == 92, path
+        for row in rows:
+            cells = _re.findall(r"<td>(.*?)</td>", row, _re.S)
+            assert len(cells) == 7 and _re.fullmatch(r"[a-z0-9 ,]+", cells[2]), (path, cells[:3])
+            assert _re.search(r"[āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ]", cells[3]), (path, cells[:4])
+    assert "zhì zūn" in page(site_dir, "zh-Hans/glossary/") and "zi3 zyun1" in page(site_dir, "zh-Hans/glossary/")
