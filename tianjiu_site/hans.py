@@ -33,6 +33,11 @@ that makes it part of another word, as 連 + 結算):
 
 >>> text('最多 40 個字元；不認識的欄位；連結算和賀尊；分享連結')
 '最多 40 个字符；不认识的字段；连结算和贺尊；分享链接'
+
+Corner quotes become mainland quotes, and 令 = "make" becomes 让 in the listed phrases only:
+
+>>> text('「穩贏」和『結』；盡力令你少贏；找出令這手牌贏得最多；命令你；口令；用指令重播；會所')
+'“稳赢”和‘结’；尽力让你少赢；找出让这手牌赢得最多；命令你；口令；用命令回放；俱乐部'
 """
 
 from __future__ import annotations
@@ -61,6 +66,17 @@ MAINLAND: dict[str, tuple[str, str]] = {
     "建置": ("构建", ""), "容許": ("允许", ""), "回報": ("反馈", ""), "坎培拉": ("堪培拉", ""),
     "檔頭": ("文件开头", ""), "小檔": ("小文件", ""), "題目檔": ("题目文件", ""),
     "這部裝置": ("这台设备", ""),
+    # corner quotes are Hong Kong / Taiwan typography; mainland text quotes with “ ” and ‘ ’
+    "「": ("“", ""), "」": ("”", ""), "『": ("‘", ""), "』": ("’", ""),
+    # 令 = "make, cause" (令你少贏) is Cantonese / written HK style; mainland says 让.  Only
+    # these phrases change; 命令, 口令, 司令 … are listed as themselves so that the scan takes
+    # the whole word (令你 inside 命令你 is not 令 = make)
+    "令你": ("让你", ""), "令這": ("让这", ""), "令每人": ("让每人", ""), "令他": ("让他", ""),
+    "令對手": ("让对手", ""), "令自己": ("让自己", ""),
+    "命令": ("命令", ""), "口令": ("口令", ""), "司令": ("司令", ""), "法令": ("法令", ""),
+    "號令": ("号令", ""), "指令": ("命令", "集"),   # a command-line command (指令集 stays)
+    "會所": ("俱乐部", ""),      # the Club player (tianjiu_core.players: club)
+    "重播": ("回放", ""),        # replaying a hand record
 }
 """Hong Kong / Taiwan words → mainland words, applied after OpenCC (see the module doc)."""
 

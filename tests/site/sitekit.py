@@ -27,10 +27,11 @@ class Tab:
     """One browser context + page on the test site, recording what goes wrong."""
 
     def __init__(self, browser, site, *, service_workers="block", viewport=None,
-                 offline_hosts=False, color_scheme="light", snapshots=False):
+                 offline_hosts=False, color_scheme="light", snapshots=False, locale=None):
         self.site = site
         self.context = browser.new_context(service_workers=service_workers, color_scheme=color_scheme,
-                                           viewport=viewport or {"width": 1280, "height": 900})
+                                           viewport=viewport or {"width": 1280, "height": 900},
+                                           **({"locale": locale} if locale else {}))
         self.console: list[str] = []
         self.blocked: list[str] = []
         self.requests: list[str] = []

@@ -356,3 +356,41 @@ def test_simplified_pages_use_mainland_words(site_dir):
     generated = (site_dir / "assets/tianjiu/generated.js").read_text(encoding="utf-8")
     assert '["栏位", "字段", ""]' in generated and '["连结", "链接", "算"]' in generated
     assert len(words) == len(hans.MAINLAND)
+
+
+def test_simplified_pages_use_mainland_quotes_and_words(site_dir):
+    """Corner quotes 「」『』, 令 = "make" (令你少贏), 會所 (the Club player), 重播 and 指令 are Hong
+    Kong usage: no built 简体 page shows them outside the parts kept in 繁體 (hans.MAINLAND), and
+    命令 / 口令 keep their 令."""
+    import re as _re
+    keep = _re.compile(r'<(\w+)[^>]*\b(?:lang="zh-Hant"|translate="no")[^>]*>.*?</\1>|<script\b.*?</script>', _re.S)
+    hk = _re.compile(r"[「」『』]|(?<![命口司法号])令(?:你|这|每人)|会所|重播|指令|留来")
+    found = {}
+    for p in (site_dir / "zh-Hans").rglob("*.html"):
+        text = _re.sub(r"<[^>]*>", " ", keep.sub("", p.read_text(encoding="utf-8")))
+        for m in hk.finditer(text):
+            found.setdefault(m.group(0), str(p.relative_to(site_dir)))
+    assert found == {}
+    page = lambda path: (site_dir / "zh-Hans" / path / "index.html").read_text(encoding="utf-8")
+    assert "找出让这手牌赢得最多" in page("puzzles") and "尽力让你少赢" in page("puzzles")
+    assert "俱乐部" in page("play") and "回放" in page("play") and "预设规则" in page("embed")
+    assert "“" in page("lessons/08-deal") and "”" in page("lessons/08-deal")
+    generated = (site_dir / "assets/tianjiu/generated.js").read_text(encoding="utf-8")
+    assert '["「", "“", ""]' in generated and '["令你", "让你", ""]' in generated
+    assert "俱乐部" in generated and "会所" not in generated.split("HANS_PHRASES")[0]
+
+
+def test_glossary_gives_pinyin_and_jyutping(site_dir):
+    """Every glossary row gives Mandarin pinyin (tone marks) beside the Cantonese jyutping, in
+    all three languages."""
+    import re as _re
+    for path, head in (("glossary/", "拼音"), ("zh-Hans/glossary/", "拼音"), ("en/glossary/", "Pinyin")):
+        html = page(site_dir, path)
+        assert f"<th>{head}</th>" in html, path
+        rows = _re.findall(r"<tr>\s*<td>.*?</tr>", html, _re.S)
+        assert len(rows) == 92, path
+        for row in rows:
+            cells = _re.findall(r"<td>(.*?)</td>", row, _re.S)
+            assert len(cells) == 7 and _re.fullmatch(r"[a-z0-9 ,]+", cells[2]), (path, cells[:3])
+            assert _re.search(r"[āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ]", cells[3]), (path, cells[:4])
+    assert "zhì zūn" in page(site_dir, "zh-Hans/glossary/") and "zi3 zyun1" in page(site_dir, "zh-Hans/glossary/")

@@ -278,6 +278,10 @@ def test_engine_text_in_simplified_uses_the_pages_words(tab):
     assert browser == [hans.text(x) for x in samples]
     assert browser[0] == "position：不认识的字段；认识的有：dong" and browser[5] == "连结算和贺尊"
     assert browser[6] == "分享链接" and browser[8] == "是盖着的"
+    mainland = ["tiles：「66」：不認識", "盡力令你少贏；命令你；口令", "牌譜用指令重播", "會所", "『結』"]
+    browser = tab.page.evaluate("xs => xs.map(x => TianJiu.toHans(x))", mainland)
+    assert browser == [hans.text(x) for x in mainland]
+    assert browser == ["tiles：“66”：不认识", "尽力让你少赢；命令你；口令", "牌谱用命令回放", "俱乐部", "‘结’"]
 
 
 def test_browser_tiles_are_the_python_tiles(tab):

@@ -64,10 +64,76 @@ function languageLinks() {
 }
 
 window.addEventListener("click", (event) => {
-  const link = event.target instanceof Element && event.target.closest(".md-select__link[hreflang]");
-  if (!link || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  const link = event.target instanceof Element
+    && event.target.closest(".md-select__link[hreflang], .tj-lang-banner a[hreflang]");
+  if (!link) return;
+  remember({ choice: link.getAttribute("hreflang") }); // an explicit choice: no more suggestions
+  if (event.metaKey || event.ctrlKey || event.shiftKey) return;
   event.stopPropagation(); // keep instant navigation out of it: a normal, full page load
 }, true);
+
+// A visitor whose browser prefers English or mainland / Singapore Chinese and who lands on
+// the 繁體 pages (the site root) gets a small banner offering the same page in that language —
+// never a redirect.  Closing it, or choosing a language (the banner or the switcher), is kept in
+// localStorage (LANG_KEY) and the banner is not shown again.  zh-TW / zh-HK / zh-MO (or a plain
+// "zh", which says nothing about the script) get no banner: the first of the preferred languages
+// that is English or Chinese decides.
+const LANG_KEY = "tianjiu.language";
+const BANNER = {
+  en: { lang: "en", text: "English version →", close: "Close" },
+  "zh-Hans": { lang: "zh-Hans", text: "简体中文版 →", close: "关闭" },
+};
+
+function remembered() {
+  try {
+    const value = JSON.parse(localStorage.getItem(LANG_KEY) || "{}");
+    return value && typeof value === "object" && !Array.isArray(value) ? value : {};
+  } catch { return {}; } // unreadable storage or a corrupt value: as if nothing was kept
+}
+
+function remember(fields) {
+  try { localStorage.setItem(LANG_KEY, JSON.stringify({ ...remembered(), ...fields })); } catch { /* private mode */ }
+}
+
+/** "en", "zh-Hans" or null (繁體 or no opinion) from the browser's preferred languages. */
+function suggestedLanguage(languages) {
+  for (const raw of languages || []) {
+    const tag = String(raw).toLowerCase().replace(/_/g, "-");
+    if (tag === "en" || tag.startsWith("en-")) return "en";
+    if (!(tag === "zh" || tag.startsWith("zh-"))) continue;
+    if (/^zh-(hans|cn|sg|my)\b/.test(tag) || /^zh-[a-z]+-hans\b/.test(tag) && !/-hant\b/.test(tag)) return "zh-Hans";
+    return null; // zh-Hant, zh-TW, zh-HK, zh-MO, plain zh: the 繁體 pages are right
+  }
+  return null;
+}
+
+function languageBanner() {
+  const content = document.querySelector(".md-content__inner");
+  if (!content || content.querySelector(":scope > .tj-lang-banner")) return;
+  if (!/^zh-hant/i.test(document.documentElement.lang || "")) return;
+  const kept = remembered();
+  if (kept.dismissed || kept.choice) return;
+  const target = suggestedLanguage(navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]);
+  const link = target && document.querySelector(`.md-select__link[hreflang="${target}"]`);
+  if (!link) return;
+  const words = BANNER[target];
+  const banner = document.createElement("aside");
+  banner.className = "tj-lang-banner";
+  banner.lang = words.lang;
+  const a = document.createElement("a");
+  a.href = link.href;
+  a.hreflang = target;
+  a.textContent = words.text;
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "tj-lang-banner__close";
+  close.setAttribute("aria-label", words.close);
+  close.title = words.close;
+  close.textContent = "×";
+  close.addEventListener("click", () => { remember({ dismissed: true }); banner.remove(); });
+  banner.append(a, close);
+  content.prepend(banner);
+}
 
 // Material runs the search on keyup.  Chinese often arrives without one: pasted text, some
 // input methods and phone keyboards insert it with an input event only — so an input event
@@ -81,6 +147,7 @@ document.addEventListener("input", (event) => {
 function onPage() {
   placeIndicator();
   languageLinks();
+  languageBanner();
 }
 
 if (window.document$) window.document$.subscribe(onPage);
