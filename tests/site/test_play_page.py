@@ -296,6 +296,13 @@ def test_the_settlement_is_in_the_page_language(new_tab, tmp_path):
     hand = HandRecord.loads(cli.read_text(encoding="utf-8")).replay()
     items = [*hand.result.bonuses.items, *hand.result.settlement.items]
     assert any(it.banker_factor != 1 for it in items)        # so "× banker" would show
+    from tianjiu_core.tiengow.game import Hand
+    hand = Hand.from_seed(25)                                # a 么結: the finish multiplies by 2
+    while not hand.is_over:
+        hand.act(hand.legal_actions()[0])
+    assert hand.result.settlement.finish == "yao" and hand.result.settlement.finish_factor == 2
+    yao = tmp_path / "yao.toml"
+    yao.write_text(HandRecord.from_hand(hand).dumps(), encoding="utf-8")
     for width, (path, words) in ((1280, ("play/", "莊家倍數")), (375, ("zh-Hans/play/", "庄家倍数")),
                                  (1280, ("en/play/", "× banker"))):
         tab = new_tab(viewport={"width": width, "height": 900})
@@ -305,13 +312,20 @@ def test_the_settlement_is_in_the_page_language(new_tab, tmp_path):
         tab.page.wait_for_selector(f"{W}[data-state=replay]")
         text = tab.page.inner_text(f"{W} .tj-play__items")
         assert words in text, text
-        finish = tab.page.inner_text(f"{W} .tj-play__finish")   # seed 7: a plain finish
-        assert ("plain finish" in finish) if path == "en/play/" else (
-            re.search(r"[結结]，×1", finish) and not re.search(r"[結结]，[結结]", finish)), finish
+        # seed 7: a plain finish, named without a bare "×1" (it read as contradicting the
+        # items' "× banker 2"); a finish that multiplies says its factor is the finish's
+        finish = tab.page.inner_text(f"{W} .tj-play__finish")
+        assert "×" not in finish and finish.endswith(
+            {"play/": "結：普通的結", "zh-Hans/play/": "结：普通的结"}.get(path, "finishes: a plain finish")), finish
         if path != "en/play/":
             shown = tab.page.inner_text(f"{W} .tj-play__result")
             assert not re.search(r"[A-Za-z]{2,}", shown.replace("TOML", "")), shown   # (a file format's name)
         tab.shot(f"play-settlement-{ {'play/': 'hant', 'zh-Hans/play/': 'hans'}.get(path, 'en') }-{width}")
+        tab.page.set_input_files(f"{W} .tj-play__upload input", str(yao))
+        tab.page.wait_for_function(f"document.querySelector('{W}').view.result.settlement.finish === 'yao'")
+        finish = tab.page.inner_text(f"{W} .tj-play__finish")
+        assert finish.endswith({"play/": "結：么結（結法倍數 ×2）", "zh-Hans/play/": "结：么结（结法倍数 ×2）"}.get(
+            path, "finishes: finish with 么 (finish factor ×2)")), finish
         assert tab.problems() == []
 
 

@@ -455,8 +455,11 @@ export class TjPlayTable extends TjWidget {
         h("td", {}, String(r.dong[x])), h("td", { "data-payment": r.payments[x] }, signed(r.payments[x])),
         running ? h("td", {}, signed(this.session.score[x])) : null))));
     const parts = [
+      // (the finish's own factor only when it multiplies: a bare "×1" read as contradicting the
+      // "× banker 2" of every item below it)
       h("p", { class: "tj-subtitle tj-play__finish" }, this.t(
-        !r.natural && (st.finish || "plain") === "plain" ? "play.resultLinePlain" : "play.resultLine",
+        !r.natural && (st.finish || "plain") === "plain" ? "play.resultLinePlain"
+          : st.finish_factor !== 1 ? "play.resultLine" : "play.resultLineNoFactor",
         { seat: seatName(r.finisher, lang), finish, f: st.finish_factor })),
       h("ul", { class: "tj-play__items" }, items), pay,
     ];
