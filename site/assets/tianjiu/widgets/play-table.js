@@ -299,6 +299,17 @@ export class TjPlayTable extends TjWidget {
       : t[lang] || t.hant);
   }
 
+  /** Tiles drawn as the live hand draws them (56 px, 48 on a phone), each named under its
+   *  picture (caption), not buttons: the recap's dealt hands. */
+  namedRow(codes) {
+    const lang = this.language;
+    return h("span", { class: "tj-play__named-row", role: "list" }, codes.map((c) => {
+      const t = h("span", { class: "tj-play__named", role: "listitem", "data-code": c, html: tileSvg(c, { height: 56, lang }) });
+      t.append(this.caption(c));
+      return t;
+    }));
+  }
+
   myView() {
     const v = this.view;
     const lang = this.language;
@@ -513,7 +524,7 @@ export class TjPlayTable extends TjWidget {
       parts.push(h("p", {}, this.t("play.dealt", { method: methodName(st.method, lang), a: st.dice[0], b: st.dice[1] })));
       parts.push(h("div", { class: "tj-play__dealt" }, SEATS.map((x) => h("div", { class: "tj-play__seat", dataset: { seat: x } },
         h("span", { class: "tj-play__seat-name" }, seatName(x, lang), st.banker === x ? h("span", { class: "tj-badge" }, this.t("play.banker")) : null),
-        row(st.dealt[x], 32, lang, "is-open")))));
+        this.namedRow(st.dealt[x])))));
     } else {
       const tr = st.tricks[rc.step - 1];
       parts.push(h("div", { class: "tj-play__trick" }, tr.actions.map((a) => this.actionView(a, true)),
