@@ -413,10 +413,11 @@ export class TjPlayTable extends TjWidget {
 
   // While a hand is played the message goes right under the play buttons (on a phone the list of
   // legal actions below them would push it off the screen), and is scrolled into view.
-  showMsg(text) {
+  // ``near``: an element the message answers (a row of buttons), put right after it.
+  showMsg(text, near = null) {
     this.msgEl.textContent = text;
     this.msgEl.hidden = false;
-    const buttons = this.state === "playing" ? this.tableEl.querySelector(".tj-play__me > .tj-play__row") : null;
+    const buttons = near || (this.state === "playing" ? this.tableEl.querySelector(".tj-play__me > .tj-play__row") : null);
     if (buttons) buttons.after(this.msgEl);
     else if (this.msgEl.previousElementSibling !== this.tableEl) this.tableEl.after(this.msgEl);
     if (this.msgEl.isConnected && this.msgEl.scrollIntoView) this.msgEl.scrollIntoView({ block: "nearest" });
@@ -481,7 +482,7 @@ export class TjPlayTable extends TjWidget {
         h("button", { type: "button", class: "tj-button tj-button--primary tj-play__nexthand", onclick: () => this.nextHand() }, this.t("play.nextHand")),
         h("button", { type: "button", class: "tj-button tj-play__recapbtn", onclick: () => this.startRecap(v, this.lastToml && this.view === v && v.result ? this.lastToml : null) }, this.t("play.recap")),
         h("button", { type: "button", class: "tj-button tj-play__download", onclick: () => this.download(this.lastToml) }, this.t("play.download")),
-        h("button", { type: "button", class: "tj-button tj-play__share", onclick: () => this.share(this.lastToml) }, this.t("play.share")),
+        h("button", { type: "button", class: "tj-button tj-play__share", onclick: (e) => this.share(this.lastToml, e.currentTarget) }, this.t("play.share")),
         h("button", { type: "button", class: "tj-button tj-play__rules-again", onclick: () => this.endSession() }, this.t("play.newSession"))));
     }
     this.resultEl.replaceChildren(...parts);
@@ -494,6 +495,7 @@ export class TjPlayTable extends TjWidget {
     this.tableEl.hidden = true;
     this.setupEl.hidden = false;
     this.resultEl.replaceChildren();
+    if (!this.msgEl.isConnected) this.tableEl.after(this.msgEl);   // (it sat under a Share button)
     this.closeRecap();
     this.state = "ready";   // (setup: the every-page test expects "ready")
     if (this.savedLocked) this.drawSaved();
@@ -693,11 +695,14 @@ export class TjPlayTable extends TjWidget {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
-  async share(toml) {
+  /** The hand's record as a #hand= link, copied; the words say so right under the buttons'
+   *  row of ``button`` (at the top of the result they sat under the sticky header, far away). */
+  async share(toml, button = null) {
     if (!toml) return;
     const link = `${location.href.split("#")[0]}#hand=${b64encode(toml)}`;
     this.shareLink = link;
-    try { await navigator.clipboard.writeText(link); this.showMsg(this.t("play.copied")); } catch { this.showMsg(this.t("play.linkIs", { link })); }
+    const near = button && button.isConnected ? button.closest(".tj-play__row") : null;
+    try { await navigator.clipboard.writeText(link); this.showMsg(this.t("play.copied"), near); } catch { this.showMsg(this.t("play.linkIs", { link }), near); }
     this.msgEl.dataset.link = link;
   }
 
@@ -749,10 +754,12 @@ export class TjPlayTable extends TjWidget {
       this.setupEl.hidden = true;   // (New session brings the house rules back)
       this.lastToml = text;
       this.resultEl.replaceChildren();
+      if (!this.msgEl.isConnected) this.tableEl.after(this.msgEl);   // (it sat under a Share button)
       if (st.result) this.showResult();
       this.resultEl.append(h("p", { class: "tj-play__replaying" }, this.t("play.replaying")),
         h("div", { class: "tj-play__row" },
           h("button", { type: "button", class: "tj-button tj-play__download", onclick: () => this.download(text) }, this.t("play.download")),
+          h("button", { type: "button", class: "tj-button tj-play__share", onclick: (e) => this.share(text, e.currentTarget) }, this.t("play.share")),
           h("button", { type: "button", class: "tj-button tj-play__rules-again", onclick: () => this.endSession() }, this.t("play.newSession"))));
       this.startRecap(st, text);
     } catch (err) {
