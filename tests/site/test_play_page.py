@@ -240,8 +240,9 @@ def test_a_whole_hand_ending_on_your_discard_recap_and_sharing(new_tab):
         if page.get_attribute(W, "data-state") == "over":
             break
         page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
-        page.wait_for_function(f"document.querySelector('{W}').dataset.state === 'over'"
-                               f" || !!document.querySelector('{W} .tj-play__legal .tj-play__chip')")
+        # (the click sets busy at once; the engine's answer and the redraw clear it)
+        page.wait_for_function(f"""(() => {{ const w = document.querySelector('{W}');
+            return !w.busy && (w.dataset.state === 'over' || !!w.querySelector('.tj-play__legal .tj-play__chip')); }})()""")
     page.wait_for_selector(f"{W}[data-state=over]")
     view = page.evaluate(f"document.querySelector('{W}').view")
     last = view["tricks"][-1]["actions"][-1]
