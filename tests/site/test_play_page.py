@@ -15,6 +15,7 @@ import subprocess
 import sys
 
 from tianjiu_core import bridge
+from tianjiu_core.tiles import TILES
 from tianjiu_core.tiengow.record import HandRecord
 
 W = "tj-play-table"
@@ -218,6 +219,102 @@ def test_an_upload_not_utf8_or_not_toml_is_refused_with_its_reason(tab, tmp_path
     assert tab.problems() == []
 
 
+def test_a_whole_hand_ending_on_your_discard_recap_and_sharing(new_tab):
+    """A new user's trial (Beginner players, always the first thing under "You may"), seed 40:
+    the hand's last action is South's discard.
+
+    - "your discards" listed that last discard twice (nine tiles from an eight-tile hand): the
+      engine's seat view counted the finished hand's last trick twice; each tile is listed once.
+    - the heading said "plain finish, ×1" over items that say "× banker 2": no bare ×1.
+    - the recap's dealt hands were 32 px tiles (~15 px wide) without names: now the live hand's
+      size with each tile named, and at 360 px still eight in a row.
+    - "Link copied" appeared at the top of the result (under the sticky header): now next to
+      the button; and a hand reopened from "your recent hands" can be shared by link too.
+    """
+    tab = new_tab(viewport={"width": 1280, "height": 900})
+    tab.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=tab.url("").rstrip("/"))
+    tab.goto("en/play/")
+    _start(tab, seed=40, players="beginner")
+    page = tab.page
+    for _ in range(40):
+        if page.get_attribute(W, "data-state") == "over":
+            break
+        page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
+        # (the click sets busy at once; the engine's answer and the redraw clear it)
+        page.wait_for_function(f"""(() => {{ const w = document.querySelector('{W}');
+            return !w.busy && (w.dataset.state === 'over' || !!w.querySelector('.tj-play__legal .tj-play__chip')); }})()""")
+    page.wait_for_selector(f"{W}[data-state=over]")
+    view = page.evaluate(f"document.querySelector('{W}').view")
+    last = view["tricks"][-1]["actions"][-1]
+    assert last["seat"] == "S" and last["kind"] == "discard", last        # (what this test is about)
+    mine = [t for tr in view["tricks"] for a in tr["actions"] if a["seat"] == "S" and a["kind"] != "play" for t in a["tiles"]]
+    assert view["discarded"] == mine and len(mine) <= 8, (view["discarded"], mine)
+    listed = page.inner_text(f"{W} .tj-play__mydisc").removeprefix("your discards: ").split(", ")
+    assert len(listed) == len(mine), listed
+    names = {t.code: f"{t.name_hant} ({t.name_en})" for t in TILES}
+    assert listed == [names[c] for c in mine], listed
+    # the heading names the finish; no bare ×1 over items that multiply by the banker's 2
+    finish = page.inner_text(f"{W} .tj-play__finish")
+    assert view["result"]["settlement"]["finish"] == "plain"
+    assert finish.endswith("finishes: a plain finish") and "×" not in finish, finish
+    # share by link: the confirmation right under the buttons, below the sticky header
+    page.click(f"{W} .tj-play__result .tj-play__share")
+    page.wait_for_function(f"!!document.querySelector('{W} .tj-play__msg').dataset.link")
+    assert page.locator(f"{W} .tj-play__result .tj-play__row:has(.tj-play__share) + .tj-play__msg").count() == 1
+    assert page.inner_text(f"{W} .tj-play__msg").startswith(("Link copied", "Copy this link"))
+    page.wait_for_timeout(300)   # (a smooth scroll)
+    box = page.evaluate(f"""(() => {{ const m = document.querySelector('{W} .tj-play__msg').getBoundingClientRect();
+        const b = document.querySelector('{W} .tj-play__result .tj-play__share').getBoundingClientRect();
+        const head = document.querySelector('.md-header').getBoundingClientRect();
+        return {{top: m.top, bottom: m.bottom, below: m.top - b.bottom, header: head.bottom}}; }})()""")
+    assert box["top"] >= box["header"] and box["bottom"] <= 900 and 0 <= box["below"] < 80, box
+    tab.shot("play-shared-1280")
+    # the recap's dealt hands: the live hand's size, every tile named
+    page.click(f"{W} .tj-play__recapbtn")
+    page.wait_for_selector(f"{W} .tj-play__dealt")
+    dealt = page.evaluate(f"""[...document.querySelectorAll('{W} .tj-play__dealt .tj-play__seat')].map(s => ({{
+        seat: s.dataset.seat,
+        tiles: [...s.querySelectorAll('.tj-play__named')].map(t => ({{
+            code: t.dataset.code, w: t.querySelector('svg').getBoundingClientRect().width,
+            h: t.querySelector('svg').getBoundingClientRect().height,
+            top: Math.round(t.getBoundingClientRect().top),
+            zh: t.querySelector('.tj-play__tile-zh').innerText, en: t.querySelector('.tj-play__tile-en').innerText }})) }}))""")
+    assert [d["seat"] for d in dealt] == ["E", "S", "W", "N"]
+    for d in dealt:
+        assert [t["code"] for t in d["tiles"]] == view["dealt"][d["seat"]]
+        for t in d["tiles"]:
+            assert abs(t["h"] - 56) < 0.5 and t["w"] >= 25, t                     # was 32 × 14.5
+            assert f"{t['zh']} ({t['en']})" == names[t["code"]], t
+        assert len({t["top"] for t in d["tiles"]}) == 1, d              # one row each
+    tab.shot("play-recap-1280")
+    # a phone: 48 px, the Chinese names, each seat's eight in one row, nothing sideways
+    page.set_viewport_size({"width": 360, "height": 800})
+    phone = page.evaluate(f"""[...document.querySelectorAll('{W} .tj-play__dealt .tj-play__seat')].map(s =>
+        [...s.querySelectorAll('.tj-play__named')].map(t => {{ const n = t.querySelector('.tj-play__tile-zh');
+            return {{ h: t.querySelector('svg').getBoundingClientRect().height, top: Math.round(t.getBoundingClientRect().top),
+                      named: n.getBoundingClientRect().width > 10 && n.scrollWidth <= n.clientWidth + 1 }}; }}))""")
+    for tiles in phone:
+        assert len(tiles) == 8 and len({t["top"] for t in tiles}) == 1, tiles
+        assert all(abs(t["h"] - 48) < 0.5 and t["named"] for t in tiles), tiles
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.locator(f"{W} .tj-play__recap").screenshot(path=str(tab.shot("play-recap-360").with_name("play-recap-360-box.png")))
+    page.set_viewport_size({"width": 1280, "height": 900})
+    # reopened from "your recent hands": Share by link is offered there too, its words beside it
+    saved = page.evaluate("JSON.parse(localStorage.getItem('tianjiu.play.hands.v1'))[0].toml")
+    page.click(f"{W} .tj-play__saved .tj-play__replay")
+    page.wait_for_selector(f"{W}[data-state=replay]")
+    assert page.locator(f"{W} .tj-play__result .tj-play__share").count() == 1
+    page.evaluate(f"delete document.querySelector('{W} .tj-play__msg').dataset.link")
+    page.click(f"{W} .tj-play__result .tj-play__share")
+    page.wait_for_function(f"!!document.querySelector('{W} .tj-play__msg').dataset.link")
+    assert page.locator(f"{W} .tj-play__result .tj-play__row:has(.tj-play__share) + .tj-play__msg").count() == 1
+    link = page.get_attribute(f"{W} .tj-play__msg", "data-link")
+    frag = link.split("#hand=", 1)[1]
+    assert base64.urlsafe_b64decode(frag + "=" * (-len(frag) % 4)).decode() == saved
+    tab.shot("play-reopened-shared-1280")
+    assert tab.problems() == []
+
+
 def test_play_page_english_and_phone_width(new_tab):
     tab = new_tab(viewport={"width": 375, "height": 800})
     tab.goto("en/play/")
@@ -296,6 +393,13 @@ def test_the_settlement_is_in_the_page_language(new_tab, tmp_path):
     hand = HandRecord.loads(cli.read_text(encoding="utf-8")).replay()
     items = [*hand.result.bonuses.items, *hand.result.settlement.items]
     assert any(it.banker_factor != 1 for it in items)        # so "× banker" would show
+    from tianjiu_core.tiengow.game import Hand
+    hand = Hand.from_seed(25)                                # a 么結: the finish multiplies by 2
+    while not hand.is_over:
+        hand.act(hand.legal_actions()[0])
+    assert hand.result.settlement.finish == "yao" and hand.result.settlement.finish_factor == 2
+    yao = tmp_path / "yao.toml"
+    yao.write_text(HandRecord.from_hand(hand).dumps(), encoding="utf-8")
     for width, (path, words) in ((1280, ("play/", "莊家倍數")), (375, ("zh-Hans/play/", "庄家倍数")),
                                  (1280, ("en/play/", "× banker"))):
         tab = new_tab(viewport={"width": width, "height": 900})
@@ -305,13 +409,20 @@ def test_the_settlement_is_in_the_page_language(new_tab, tmp_path):
         tab.page.wait_for_selector(f"{W}[data-state=replay]")
         text = tab.page.inner_text(f"{W} .tj-play__items")
         assert words in text, text
-        finish = tab.page.inner_text(f"{W} .tj-play__finish")   # seed 7: a plain finish
-        assert ("plain finish" in finish) if path == "en/play/" else (
-            re.search(r"[結结]，×1", finish) and not re.search(r"[結结]，[結结]", finish)), finish
+        # seed 7: a plain finish, named without a bare "×1" (it read as contradicting the
+        # items' "× banker 2"); a finish that multiplies says its factor is the finish's
+        finish = tab.page.inner_text(f"{W} .tj-play__finish")
+        assert "×" not in finish and finish.endswith(
+            {"play/": "結：普通的結", "zh-Hans/play/": "结：普通的结"}.get(path, "finishes: a plain finish")), finish
         if path != "en/play/":
             shown = tab.page.inner_text(f"{W} .tj-play__result")
             assert not re.search(r"[A-Za-z]{2,}", shown.replace("TOML", "")), shown   # (a file format's name)
         tab.shot(f"play-settlement-{ {'play/': 'hant', 'zh-Hans/play/': 'hans'}.get(path, 'en') }-{width}")
+        tab.page.set_input_files(f"{W} .tj-play__upload input", str(yao))
+        tab.page.wait_for_function(f"document.querySelector('{W}').view.result.settlement.finish === 'yao'")
+        finish = tab.page.inner_text(f"{W} .tj-play__finish")
+        assert finish.endswith({"play/": "結：么結（結法倍數 ×2）", "zh-Hans/play/": "结：么结（结法倍数 ×2）"}.get(
+            path, "finishes: finish with 么 (finish factor ×2)")), finish
         assert tab.problems() == []
 
 

@@ -64,6 +64,24 @@ def test_everything_is_revealed_when_the_hand_is_over():
     assert j["revealed"] and set(j["dealt"]) == set("ESWN") and j["result"]["payments"]
 
 
+def test_own_discards_in_the_last_trick_are_counted_once():
+    # a finished hand keeps its last trick in ``hand.trick`` as well as in ``hand.tricks``:
+    # a discard there was listed twice (a user saw 二四 twice under "your discards")
+    checked = 0
+    for seed in range(40):
+        hand = _play(Hand.from_seed(seed), 100)
+        last = hand.tricks[-1].actions
+        for viewer in range(4):
+            mine = [t for r in hand.tricks for a in r.actions
+                    if a.seat == viewer and a.kind != "play" for t in a.tiles]
+            v = SeatView.of(hand, viewer)
+            assert list(v.discarded) == mine, (seed, viewer)
+            assert len(v.discarded) <= 8
+            checked += any(a.seat == viewer and a.kind != "play" for a in last)
+    assert checked, "no hand where a seat discards in the last trick"
+
+
+
 @pytest.mark.parametrize("seed", [3, 8, 21, 34])
 def test_hidden_tiles_reshuffled_give_the_same_view(seed):
     """The view depends on nothing the seat cannot see: re-deal the hidden tiles, same view."""

@@ -100,7 +100,8 @@ class SeatView:
                                        r.winner, r.size, r.last, r.bonuses) for r in hand.tricks)
         mine = [t for r in hand.tricks for a in r.actions
                 if a.seat == seat and a.kind != "play" for t in a.tiles]
-        mine += [t for a in hand.trick if a.seat == seat and a.kind != "play" for t in a.tiles]
+        if not over:  # (a finished hand keeps its last trick in ``trick`` too: once is enough)
+            mine += [t for a in hand.trick if a.seat == seat and a.kind != "play" for t in a.tiles]
         d = hand.deal_info
         dealt = None
         if over:

@@ -299,6 +299,17 @@ export class TjPlayTable extends TjWidget {
       : t[lang] || t.hant);
   }
 
+  /** Tiles drawn as the live hand draws them (56 px, 48 on a phone), each named under its
+   *  picture (caption), not buttons: the recap's dealt hands. */
+  namedRow(codes) {
+    const lang = this.language;
+    return h("span", { class: "tj-play__named-row", role: "list" }, codes.map((c) => {
+      const t = h("span", { class: "tj-play__named", role: "listitem", "data-code": c, html: tileSvg(c, { height: 56, lang }) });
+      t.append(this.caption(c));
+      return t;
+    }));
+  }
+
   myView() {
     const v = this.view;
     const lang = this.language;
@@ -402,10 +413,11 @@ export class TjPlayTable extends TjWidget {
 
   // While a hand is played the message goes right under the play buttons (on a phone the list of
   // legal actions below them would push it off the screen), and is scrolled into view.
-  showMsg(text) {
+  // ``near``: an element the message answers (a row of buttons), put right after it.
+  showMsg(text, near = null) {
     this.msgEl.textContent = text;
     this.msgEl.hidden = false;
-    const buttons = this.state === "playing" ? this.tableEl.querySelector(".tj-play__me > .tj-play__row") : null;
+    const buttons = near || (this.state === "playing" ? this.tableEl.querySelector(".tj-play__me > .tj-play__row") : null);
     if (buttons) buttons.after(this.msgEl);
     else if (this.msgEl.previousElementSibling !== this.tableEl) this.tableEl.after(this.msgEl);
     if (this.msgEl.isConnected && this.msgEl.scrollIntoView) this.msgEl.scrollIntoView({ block: "nearest" });
@@ -455,8 +467,11 @@ export class TjPlayTable extends TjWidget {
         h("td", {}, String(r.dong[x])), h("td", { "data-payment": r.payments[x] }, signed(r.payments[x])),
         running ? h("td", {}, signed(this.session.score[x])) : null))));
     const parts = [
+      // (the finish's own factor only when it multiplies: a bare "×1" read as contradicting the
+      // "× banker 2" of every item below it)
       h("p", { class: "tj-subtitle tj-play__finish" }, this.t(
-        !r.natural && (st.finish || "plain") === "plain" ? "play.resultLinePlain" : "play.resultLine",
+        !r.natural && (st.finish || "plain") === "plain" ? "play.resultLinePlain"
+          : st.finish_factor !== 1 ? "play.resultLine" : "play.resultLineNoFactor",
         { seat: seatName(r.finisher, lang), finish, f: st.finish_factor })),
       h("ul", { class: "tj-play__items" }, items), pay,
     ];
@@ -467,7 +482,7 @@ export class TjPlayTable extends TjWidget {
         h("button", { type: "button", class: "tj-button tj-button--primary tj-play__nexthand", onclick: () => this.nextHand() }, this.t("play.nextHand")),
         h("button", { type: "button", class: "tj-button tj-play__recapbtn", onclick: () => this.startRecap(v, this.lastToml && this.view === v && v.result ? this.lastToml : null) }, this.t("play.recap")),
         h("button", { type: "button", class: "tj-button tj-play__download", onclick: () => this.download(this.lastToml) }, this.t("play.download")),
-        h("button", { type: "button", class: "tj-button tj-play__share", onclick: () => this.share(this.lastToml) }, this.t("play.share")),
+        h("button", { type: "button", class: "tj-button tj-play__share", onclick: (e) => this.share(this.lastToml, e.currentTarget) }, this.t("play.share")),
         h("button", { type: "button", class: "tj-button tj-play__rules-again", onclick: () => this.endSession() }, this.t("play.newSession"))));
     }
     this.resultEl.replaceChildren(...parts);
@@ -480,6 +495,7 @@ export class TjPlayTable extends TjWidget {
     this.tableEl.hidden = true;
     this.setupEl.hidden = false;
     this.resultEl.replaceChildren();
+    if (!this.msgEl.isConnected) this.tableEl.after(this.msgEl);   // (it sat under a Share button)
     this.closeRecap();
     this.state = "ready";   // (setup: the every-page test expects "ready")
     if (this.savedLocked) this.drawSaved();
@@ -510,7 +526,7 @@ export class TjPlayTable extends TjWidget {
       parts.push(h("p", {}, this.t("play.dealt", { method: methodName(st.method, lang), a: st.dice[0], b: st.dice[1] })));
       parts.push(h("div", { class: "tj-play__dealt" }, SEATS.map((x) => h("div", { class: "tj-play__seat", dataset: { seat: x } },
         h("span", { class: "tj-play__seat-name" }, seatName(x, lang), st.banker === x ? h("span", { class: "tj-badge" }, this.t("play.banker")) : null),
-        row(st.dealt[x], 32, lang, "is-open")))));
+        this.namedRow(st.dealt[x])))));
     } else {
       const tr = st.tricks[rc.step - 1];
       parts.push(h("div", { class: "tj-play__trick" }, tr.actions.map((a) => this.actionView(a, true)),
@@ -679,11 +695,14 @@ export class TjPlayTable extends TjWidget {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
-  async share(toml) {
+  /** The hand's record as a #hand= link, copied; the words say so right under the buttons'
+   *  row of ``button`` (at the top of the result they sat under the sticky header, far away). */
+  async share(toml, button = null) {
     if (!toml) return;
     const link = `${location.href.split("#")[0]}#hand=${b64encode(toml)}`;
     this.shareLink = link;
-    try { await navigator.clipboard.writeText(link); this.showMsg(this.t("play.copied")); } catch { this.showMsg(this.t("play.linkIs", { link })); }
+    const near = button && button.isConnected ? button.closest(".tj-play__row") : null;
+    try { await navigator.clipboard.writeText(link); this.showMsg(this.t("play.copied"), near); } catch { this.showMsg(this.t("play.linkIs", { link }), near); }
     this.msgEl.dataset.link = link;
   }
 
@@ -735,10 +754,12 @@ export class TjPlayTable extends TjWidget {
       this.setupEl.hidden = true;   // (New session brings the house rules back)
       this.lastToml = text;
       this.resultEl.replaceChildren();
+      if (!this.msgEl.isConnected) this.tableEl.after(this.msgEl);   // (it sat under a Share button)
       if (st.result) this.showResult();
       this.resultEl.append(h("p", { class: "tj-play__replaying" }, this.t("play.replaying")),
         h("div", { class: "tj-play__row" },
           h("button", { type: "button", class: "tj-button tj-play__download", onclick: () => this.download(text) }, this.t("play.download")),
+          h("button", { type: "button", class: "tj-button tj-play__share", onclick: (e) => this.share(text, e.currentTarget) }, this.t("play.share")),
           h("button", { type: "button", class: "tj-button tj-play__rules-again", onclick: () => this.endSession() }, this.t("play.newSession"))));
       this.startRecap(st, text);
     } catch (err) {

@@ -161,7 +161,9 @@ export class TjSettle extends TjWidget {
       return h("li", { dataset: { rule: it.rule } }, h("strong", {}, who), ` — ${parts.join(" ")}${behalf}`);
     }));
     const finish = result.finish
-      ? h("p", { class: "tj-settle__finish" }, this.t("settle.finishLine", {
+      // (the finish's factor only when it multiplies: "× 1" read as contradicting the items' "× 2 (banker)")
+      ? h("p", { class: "tj-settle__finish" }, this.t(result.finish === "plain" ? "settle.finishLinePlain"
+        : result.finish_factor !== 1 ? "settle.finishLine" : "settle.finishLineNoFactor", {
         finish: label("finishes", result.finish, lang), factor: result.finish_factor }))
       : null;
     this.resultEl.replaceChildren(table, finish, h("p", { class: "tj-subtitle" }, this.t("settle.items")), items);
