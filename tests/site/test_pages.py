@@ -226,9 +226,15 @@ def test_the_page_never_freezes_while_the_engine_loads(site, tab):
     assert tab.wait_engine() == "ready"
     tab.wait_widgets()
     long_tasks = tab.page.evaluate("window.__longTasks")
-    # Pyodide's compile and start (seconds of work) happen in the worker; the page
-    # only parses its own scripts.  Anything near a second would mean the main thread ran Python.
-    assert max(long_tasks, default=0) < 500, long_tasks
+    # Pyodide's compile and start happen in the worker: its runtime is never fetched by the
+    # page itself (a worker's downloads are not in the page's resource timeline) — the
+    # structural check, which load cannot upset.
+    fetched = tab.page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    assert not [u for u in fetched if "pyodide.asm" in u or u.endswith(".whl")], fetched
+    # The page only parses its own scripts.  Pyodide's start on the main thread would be
+    # seconds of work; one task of 0.5–0.7 s was seen under load 15 on 2 cores (other jobs),
+    # so the time limit only catches that.
+    assert max(long_tasks, default=0) < 1500, long_tasks
 
 
 def test_search_runs_on_text_that_arrives_without_a_keyup(site, tab):
