@@ -121,7 +121,7 @@ def valid_requests() -> list[tuple[dict, dict]]:
         ({"op": "lesson_kinds"}, {}),
         ({"op": "lesson_question", "kind": "tile_name", "seed": 4},
          {"kind": (STR, True), "seed": (INT, True)}),
-        ({"op": "lesson_check", "kind": "tile_name", "seed": 4, "answer": "x", "reveal": True},
+        ({"op": "lesson_check", "kind": "tile_name", "seed": 4, "answer": "55", "reveal": True},
          {"kind": (STR, True), "seed": (INT, True), "answer": ((str, list), True), "reveal": (BOOL, False)}),
         ({"op": "lesson_trick", "n": 1}, {"n": (INT, False)}),
         ({"op": "lesson_trick_play", "n": 0, "action": "66"}, {"n": (INT, False), "action": (STR, True)}),

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..rng import Rng
 from ..errors import NotationError
+from ..limits import quote
 from ..notation import SEAT_NAMES, SEATS, parse_tiles
 from ..tiengow.plays import Play
 from ..tiles import Tile
@@ -163,13 +164,13 @@ def answer_tiles(answer: Any) -> tuple[Tile, ...]:
     if isinstance(answer, list) and all(isinstance(a, str) for a in answer):
         answer = " ".join(answer)
     if not isinstance(answer, str):
-        raise NotationError(f"the answer must be tiles such as \"66 36\", not {answer!r}",
-                            zh=f"答案要是牌，例如 \"66 36\"，不是 {answer!r}")
+        raise NotationError(f"answer: must be tiles such as \"66 36\", not {quote(answer)}",
+                            zh=f"answer：要是牌，例如 \"66 36\"，不是 {quote(answer)}")
     return parse_tiles(answer) if answer.strip() else ()
 
 
 def answer_id(answer: Any, ids: Sequence[str]) -> str:
     if not isinstance(answer, str) or answer not in ids:
-        raise NotationError(f"the answer must be one of {', '.join(ids)}, not {answer!r}",
-                            zh=f"答案要是 {'、'.join(ids)} 其中之一，不是 {answer!r}")
+        raise NotationError(f"answer: must be one of {', '.join(ids)}, not {quote(answer)}",
+                            zh=f"answer：要是 {'、'.join(ids)} 其中之一，不是 {quote(answer)}")
     return answer
