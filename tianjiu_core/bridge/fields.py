@@ -168,6 +168,9 @@ class Fields:
         if v is default and default is not MISSING:
             return v
         if not isinstance(v, str):
+            if choices is not None:   # (the names say more than "a string")
+                raise field_error(self.path(name), "one of " + ", ".join(choices), v,
+                                  zh="以下之一：" + "、".join(choices))
             raise field_error(self.path(name), "a string", v)
         if len(v) > n:
             raise field_error(self.path(name), f"a string of at most {n:,} characters", v,
