@@ -205,6 +205,9 @@ class Limits:
     edge_tables: int
     """Pai Gow edge tables (``paigow_edge``, every deal of 35,960 × 20,475: seconds of work) one
     request may compute; 0 in the browser, where it would pass 2 s"""
+    commissions: int
+    """commission rates one ``paigow_edge`` table is worked out at (each one more pass over
+    every deal)"""
     puzzle_tiles: int
     """tiles a seat holds at a puzzle's start (``puzzle_*`` ops)"""
     puzzle_hidden_tiles: int
@@ -222,14 +225,14 @@ class Limits:
 
 BROWSER = Limits(request_chars=300_000, text_chars=200_000, string_chars=400, name_chars=40,
                  list_items=40, moves=8, budget=50_000, samples=64, exhaustive_limit=256,
-                 work=80_000, puzzle_work=70_000, edge_tables=0, puzzle_tiles=5, puzzle_hidden_tiles=4,
+                 work=80_000, puzzle_work=70_000, edge_tables=0, commissions=4, puzzle_tiles=5, puzzle_hidden_tiles=4,
                  slice_ms=100, searches=8, hand_id=10 ** 9,
                  banker_streak=1000)
 """What a page may ask: every request within these is answered in ≤ 2 s (Pyodide, 2 cores)."""
 
 CLI = Limits(request_chars=4_000_000, text_chars=4_000_000, string_chars=2_000, name_chars=200,
              list_items=400, moves=64, budget=1 << 62, samples=1_000_000,
-             exhaustive_limit=1_000_000, work=1 << 100, puzzle_work=1 << 100, edge_tables=1, puzzle_tiles=8, puzzle_hidden_tiles=8,
+             exhaustive_limit=1_000_000, work=1 << 100, puzzle_work=1 << 100, edge_tables=1, commissions=4, puzzle_tiles=8, puzzle_hidden_tiles=8,
              slice_ms=3_600_000, searches=64,
              hand_id=10 ** 9, banker_streak=1000)
 """The command line's limits: searches as long as the user cares to wait."""
@@ -276,6 +279,7 @@ _DOCS = {
     "work": "search nodes one solve_hidden may spend: budget × (deals + 1)",
     "puzzle_work": "search nodes one puzzle_* answer may spend over all its searches (+100 a hidden deal)",
     "edge_tables": "Pai Gow edge tables one paigow_edge may compute (seconds each)",
+    "commissions": "commission rates one paigow_edge table is worked out at",
     "puzzle_tiles": "tiles a seat at a puzzle's start",
     "puzzle_hidden_tiles": "tiles a seat at a hidden-hand puzzle's start",
     "slice_ms": "milliseconds one solve_start / solve_continue may ask for (time_ms; also the default)",

@@ -76,6 +76,47 @@ def test_bad_fields_name_the_field(req, field):
     assert field in err(req)["message"]
 
 
+@pytest.mark.parametrize("req,start", [
+    ({"op": "paigow_rank", "tiles": "66 44", "rules": {"zero_rule": 1}},
+     "rules.zero_rule: must be true or false, not 1"),
+    ({"op": "paigow_rank", "tiles": "66 44", "rules": {"tile_order": "x"}},
+     "rules.tile_order: must be one of casino, seed004"),
+    ({"op": "paigow_rank", "tiles": "66 44", "rules": {"zero": False}}, "rules.zero: unknown field"),
+    ({"op": "paigow_rank", "tiles": "66 44", "rules": "hk"}, "rules: must be an object of Pai Gow options"),
+    ({"op": "paigow_compare", "first": "66 44", "second": "11 26", "banker": 1},
+     "banker: must be one of first, second, not 1"),
+    ({"op": "paigow_compare", "first": "66 44 / 12", "second": "11 26 / 13 22"},
+     "first (after /): a Pai Gow hand here is 2 tiles, not 1"),
+    ({"op": "paigow_set", "tiles": "66 44 12 35", "house_way": "foxwoods"},
+     "house_way: unknown house way 'foxwoods'"),
+    ({"op": "paigow_edge", "commissions": [0.05, True]}, "commissions[1]: must be a rate from 0 to below 1"),
+    ({"op": "paigow_edge", "commissions": []}, "commissions: must be a list of 1 to 4 rates"),
+    ({"op": "paigow_edge", "commissions": [0.05] * 5}, "commissions: must be a list of at most 4 items"),
+    ({"op": "paigow_edge", "commissions": None}, "commissions: must be a list, not null"),
+    ({"op": "paigow_house_ways", "x": 1}, "x: unknown field"),
+])
+def test_errors_start_with_the_fields_path(req, start):
+    """The ops read their fields with bridge.fields.Fields: a path (rules.zero_rule,
+    commissions[1]) first, as every other op's errors."""
+    e = err(req)
+    assert e["message"].startswith(start), e
+    assert start.split(":")[0].split(".")[-1] in e["message_zh"].split("：")[0], e
+
+
+def test_every_pai_gow_rules_option_is_read():
+    from tianjiu_core.paigow.rules import PaiGowRules
+    options = PaiGowRules(gee_joon_wild=False, tile_order="seed004", zero_rule=False,
+                          high_nine_pairs=True, commission=0.0476).to_dict()
+    assert set(options) == set(PaiGowRules().to_dict())
+    r = ok({"op": "paigow_set", "tiles": "66 44 12 35", "rules": options})
+    assert r["commission"] == 0.0476
+
+
+def test_a_big_setting_may_be_a_list():
+    big = ok({"op": "paigow_compare", "first": ["66", "44", "/", "12", "35"], "second": "11 26 / 13 22"})
+    assert big["game"] == "big" and big["outcome"] == "push"
+
+
 def test_missing_field_and_json_entry():
     assert "tiles" in err({"op": "paigow_set"})["message"]
     out = json.loads(handle_json('{"op": "paigow_rank", "tiles": "12 24"}'))

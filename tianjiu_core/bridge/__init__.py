@@ -47,6 +47,7 @@ limit                          browser           CLI   what
 ``work``                        80,000             —   search nodes one solve_hidden may spend: budget × (deals + 1)
 ``puzzle_work``                 70,000             —   search nodes one puzzle_* answer may spend over all its searches (+100 a hidden deal)
 ``edge_tables``                      0             1   Pai Gow edge tables one paigow_edge may compute (seconds each)
+``commissions``                      4             4   commission rates one paigow_edge table is worked out at
 ``puzzle_tiles``                     5             8   tiles a seat at a puzzle's start
 ``puzzle_hidden_tiles``              4             8   tiles a seat at a hidden-hand puzzle's start
 ``slice_ms``                       100     3,600,000   milliseconds one solve_start / solve_continue may ask for (time_ms; also the default)

@@ -168,6 +168,9 @@ class Fields:
         if v is default and default is not MISSING:
             return v
         if not isinstance(v, str):
+            if choices is not None:   # (the names say more than "a string")
+                raise field_error(self.path(name), "one of " + ", ".join(choices), v,
+                                  zh="以下之一：" + "、".join(choices))
             raise field_error(self.path(name), "a string", v)
         if len(v) > n:
             raise field_error(self.path(name), f"a string of at most {n:,} characters", v,
@@ -274,6 +277,22 @@ class Fields:
 
 def tiles_value(v: Any, path: str, unknown_ok: bool = False) -> tuple[Tile, ...]:
     """Tiles from a string or a list of strings (see :meth:`Fields.tiles`)."""
+    words = tiles_text(v, path).split()
+    if "-" in words and not unknown_ok:
+        raise NotationError(f"{path}: '-' (an unknown tile) is not allowed here",
+                           zh=f"{path}：這裏不可以用「-」（未知的牌）")
+    known = " ".join(w for w in words if w != "-")
+    if not known:
+        return ()
+    try:
+        return parse_tiles(known)
+    except NotationError as exc:
+        raise prefixed(exc, path) from None
+
+
+def tiles_text(v: Any, path: str) -> str:
+    """The text of a tiles field, unparsed: a string, or a list of strings joined by spaces,
+    within the size limits (for a reader that splits it first, as Pai Gow's ``"66 44 / 12 35"``)."""
     n = limit("string_chars")
     if isinstance(v, list):
         if len(v) > limit("list_items"):
@@ -286,17 +305,7 @@ def tiles_value(v: Any, path: str, unknown_ok: bool = False) -> tuple[Tile, ...]
         raise field_error(path, "tiles like \"66 36\" or [\"66\", \"36\"]", v, zh="牌，例如 \"66 36\"")
     if len(v) > n:
         raise field_error(path, f"tiles in at most {n} characters", v, zh=f"最多 {n} 個字元的牌")
-    words = v.split()
-    if "-" in words and not unknown_ok:
-        raise NotationError(f"{path}: '-' (an unknown tile) is not allowed here",
-                           zh=f"{path}：這裏不可以用「-」（未知的牌）")
-    known = " ".join(w for w in words if w != "-")
-    if not known:
-        return ()
-    try:
-        return parse_tiles(known)
-    except NotationError as exc:
-        raise prefixed(exc, path) from None
+    return v
 
 
 def prefixed(exc: TianJiuError, path: str) -> TianJiuError:

@@ -1,14 +1,19 @@
 """Bridge ops of Pai Gow (牌九): ``paigow_rank``, ``paigow_compare``, ``paigow_set``,
 ``paigow_edge``, ``paigow_house_ways`` (spec ``docs/spec/paigow-rules.md``).
 
-Every field is checked here, strictly and on its own (no coercion: a bool is a bool, a number a
-number, tiles a string or a list of strings of bounded length); an unknown field is an error.
-Each error is one line naming the field, in English and 繁體 (``message_zh``).
+Every op reads its request with :class:`~tianjiu_core.bridge.fields.Fields`, as every other
+ops module does (no coercion, sizes from the active limits, an unknown field refused), plus
+the few readers of Pai Gow's own fields below: a hand of ``n`` tiles of one set, a big Pai Gow
+setting ``"low / high"``, the Pai Gow rules options, a commission rate.
 
 >>> paigow_rank({"op": "paigow_rank", "tiles": "66 45"})["name_en"]
 'Teen Wong'
 >>> paigow_compare({"op": "paigow_compare", "first": "66 44", "second": "11 26"})["winner"]
 'first'
+>>> paigow_rank({"op": "paigow_rank", "tiles": "66 44", "rules": {"zero_rule": 1}})
+Traceback (most recent call last):
+...
+tianjiu_core.errors.NotationError: rules.zero_rule: must be true or false, not 1
 """
 
 from __future__ import annotations
@@ -16,77 +21,111 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InconsistentPositionError, NotationError, RulesError
-from ..limits import limit, quote
-from ..notation import parse_tiles
+from ..limits import limit
 from ..paigow.analysis import analyse
 from ..paigow.edge import edge_table
 from ..paigow.hands import CLASS_NAMES, HandValue, evaluate
-from ..paigow.house_ways import DEFAULT_HOUSE_WAY, HOUSE_WAYS, house_way
-from ..paigow.rules import PaiGowRules
+from ..paigow.house_ways import DEFAULT_HOUSE_WAY, HOUSE_WAYS, HouseWay, house_way
+from ..paigow.rules import TILE_ORDERS, PaiGowRules
 from ..paigow.setting import Setting, big_outcome, check_hand
-from .fields import field_error
+from ..tiles import Tile
+from .fields import Fields, prefixed, tiles_text, tiles_value
 
 __all__ = ["OPS", "paigow_rank", "paigow_compare", "paigow_set", "paigow_edge",
            "paigow_house_ways", "hand_json"]
 
-MAX_TILES_TEXT = 200
-"""Longest tile text a field may hold (characters); a list holds at most 8 names of 24."""
 
-
-def _fields(req: dict[str, Any], allowed: set[str], op: str) -> None:
-    for key in req:
-        if key != "op" and key not in allowed:
-            raise NotationError(f"{op}: unknown field {quote(key)}; known: {', '.join(sorted(allowed))}",
-                                zh=f"{op}：不認得的欄位 {quote(key)}")
-
-
-def _need(req: dict[str, Any], field: str) -> Any:
-    """A required field's value (NotationError naming it when it is missing)."""
-    if field not in req:
-        raise NotationError(f"{field}: missing: give tiles like '66 44'", zh=f"{field}：缺少這個欄位")
-    return req[field]
-
-
-def _text(value: Any, field: str) -> str:
-    if isinstance(value, str):
-        if len(value) > MAX_TILES_TEXT:
-            raise NotationError(f"{field}: tile text of {len(value)} characters is too long "
-                                f"(at most {MAX_TILES_TEXT})",
-                                zh=f"{field}：牌的文字太長（最多 {MAX_TILES_TEXT} 字）")
-        return value
-    if isinstance(value, list) and len(value) <= 8 and all(
-            isinstance(v, str) and len(v) <= 24 for v in value):
-        return " ".join(value)
-    raise NotationError(f"{field} must be tiles as a string like '66 44' or a list of up to 8 "
-                        f"codes, not {type(value).__name__}",
-                        zh=f"{field} 要寫成牌的字串（例如 '66 44'）或最多 8 個牌碼的列表")
-
-
-def _tiles(value: Any, field: str, n: int) -> tuple:
-    text = _text(value, field)
+# --------------------------------------------------------------------------- Pai Gow's fields
+def _checked(tiles: tuple[Tile, ...], n: int, path: str) -> tuple[Tile, ...]:
+    """``tiles`` when they are ``n`` tiles one set can hold; else the error, ``path`` in front."""
     try:
-        tiles = parse_tiles(text)
         return check_hand(tiles, n)
-    except (NotationError, InconsistentPositionError) as exc:
-        raise type(exc)(f"{field}: {exc}", zh=f"{field}：{exc.message_zh or exc}") from None
+    except InconsistentPositionError as exc:
+        raise prefixed(exc, path) from None
 
 
-def _rules(req: dict[str, Any]) -> PaiGowRules:
-    value = req.get("rules")
-    if value is None:
+def _together(tiles: tuple[Tile, ...], n: int) -> None:
+    _checked(tiles, n, "first and second together")
+
+
+def _hand(f: Fields, name: str, n: int) -> tuple[Tile, ...]:
+    """``name``: ``n`` tiles of one set, ``"66 44"`` or ``["66", "44"]``."""
+    return _checked(f.tiles(name), n, f.path(name))
+
+
+def _setting(f: Fields, name: str, rules: PaiGowRules) -> Setting:
+    """``name``: a big Pai Gow setting ``"low / high"``, two tiles each, four of one set."""
+    path = f.path(name)
+    halves = tiles_text(f.raw(name, expected='a setting like "66 44 / 12 35"'), path).split("/")
+    if len(halves) != 2:
+        raise NotationError(f"{path}: write a big Pai Gow setting as 'low / high', e.g. '66 44 / 12 35'",
+                            zh=f"{path}：大牌九的擺法寫成「前 / 後」，例如 '66 44 / 12 35'")
+    lo, hi = (_checked(tiles_value(half, at), 2, at)
+              for half, at in zip(halves, (f"{path} (before /)", f"{path} (after /)")))
+    _checked(lo + hi, 4, path)
+    x, y = evaluate(*lo, rules), evaluate(*hi, rules)
+    if y.key < x.key:
+        x, y = y, x
+    return Setting(x, y, 0)
+
+
+_RATE = ("a rate from 0 to below 1 (0.05 is 5%)", "0 至 1 之間（不含 1）的比率（0.05 即 5%）")
+
+
+def _is_rate(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v < 1
+
+
+def _rate(f: Fields, name: str, default: float) -> float:
+    """``name``: a rate 0 ≤ r < 1 (a whole number or a fraction, never a bool or a string)."""
+    v = f.raw(name, default)
+    if not _is_rate(v):
+        raise f.error(name, _RATE[0], v, _RATE[1])
+    return v
+
+
+_COMMISSIONS = (0.05, 0.0476)
+
+
+def _commissions(f: Fields) -> tuple[float, ...]:
+    """``commissions``: a list of 1 to ``limit("commissions")`` rates; 5% and 4.76% when absent."""
+    n = limit("commissions")
+    cs = f.list("commissions", n, default=_COMMISSIONS)
+    if not cs:
+        raise f.error("commissions", f"a list of 1 to {n} rates", cs, f"1 至 {n} 個比率的列表")
+    for i, c in enumerate(cs):
+        if not _is_rate(c):
+            raise f.error(f"commissions[{i}]", _RATE[0], c, _RATE[1])
+    return tuple(cs)
+
+
+def _rules(f: Fields) -> PaiGowRules:
+    """``rules``: Pai Gow options ``{"zero_rule": false, …}`` (:class:`PaiGowRules`, each
+    option read on its own); the defaults when absent or null."""
+    v = f.raw("rules", None)
+    if v is None:
         return PaiGowRules()
-    if not isinstance(value, dict):
-        raise RulesError("rules must be a table of Pai Gow options such as "
-                         "{\"zero_rule\": false}", zh="rules 要是牌九選項表，例如 {\"zero_rule\": false}")
-    return PaiGowRules.from_dict(value)
+    if not isinstance(v, dict):   # (not a Tien Gow preset name: say what it is)
+        raise f.error("rules", 'an object of Pai Gow options like {"zero_rule": false}', v,
+                      '牌九選項物件，例如 {"zero_rule": false}')
+    r = f.obj("rules")
+    d = PaiGowRules()
+    rules = PaiGowRules(gee_joon_wild=r.bool("gee_joon_wild", d.gee_joon_wild),
+                        tile_order=r.str("tile_order", default=d.tile_order, choices=TILE_ORDERS),
+                        zero_rule=r.bool("zero_rule", d.zero_rule),
+                        high_nine_pairs=r.bool("high_nine_pairs", d.high_nine_pairs),
+                        commission=_rate(r, "commission", d.commission))
+    r.done()
+    return rules
 
 
-def _way(req: dict[str, Any]):
-    value = req.get("house_way", DEFAULT_HOUSE_WAY)
-    if not isinstance(value, str) or len(value) > 40:
-        raise RulesError(f"house_way must be the name of a house way ({', '.join(HOUSE_WAYS)})",
-                         zh=f"house_way 要是莊家擺牌法的名字（{'、'.join(HOUSE_WAYS)}）")
-    return house_way(value)
+def _way(f: Fields) -> HouseWay:
+    """``house_way``: the name of a house way (any case), ``nz`` when absent."""
+    name = f.str("house_way", default=DEFAULT_HOUSE_WAY)
+    try:
+        return house_way(name)
+    except RulesError as exc:
+        raise prefixed(exc, f.path("house_way")) from None
 
 
 def hand_json(v: HandValue) -> dict[str, Any]:
@@ -99,9 +138,10 @@ def hand_json(v: HandValue) -> dict[str, Any]:
 
 def paigow_rank(req: dict[str, Any]) -> dict[str, Any]:
     """``{"tiles": "66 44", "rules"?: {…}}`` → the hand (:func:`hand_json`)."""
-    _fields(req, {"tiles", "rules"}, "paigow_rank")
-    rules = _rules(req)
-    a, b = _tiles(_need(req, "tiles"), "tiles", 2)
+    f = Fields(req)
+    rules = _rules(f)
+    a, b = _hand(f, "tiles", 2)
+    f.done()
     return hand_json(evaluate(a, b, rules))
 
 
@@ -120,53 +160,19 @@ def _why(p: HandValue, q: HandValue) -> tuple[str, str, str]:
     return "order", "a higher hand of the same class", "同一牌型中較大"
 
 
-def _side(req: dict[str, Any]) -> str:
-    value = req.get("banker", "second")
-    if not isinstance(value, str) or value not in ("first", "second"):
-        # (quoted by the bridge's quote: a huge int or a deep list is cut, never repr'd whole)
-        raise field_error("banker", '"first" or "second"', value, zh='"first" 或 "second"')
-    return value
-
-
-def _together(tiles: tuple, n: int) -> None:
-    try:
-        check_hand(tiles, n)
-    except InconsistentPositionError as exc:
-        raise InconsistentPositionError(f"first and second together: {exc}",
-                                        zh=f"first 與 second 合起來：{exc.message_zh}") from None
-
-
-def _setting_arg(value: Any, field: str, rules: PaiGowRules) -> Setting:
-    text = _text(value, field)
-    parts = text.split("/")
-    if len(parts) != 2:
-        raise NotationError(f"{field}: write a big Pai Gow setting as 'low / high', e.g. '66 44 / 12 35'",
-                            zh=f"{field}：大牌九的擺法寫成「前 / 後」，例如 '66 44 / 12 35'")
-    lo = _tiles(parts[0], f"{field} (first hand)", 2)
-    hi = _tiles(parts[1], f"{field} (second hand)", 2)
-    try:
-        check_hand(lo + hi, 4)
-    except InconsistentPositionError as exc:
-        raise InconsistentPositionError(f"{field}: {exc}", zh=f"{field}：{exc.message_zh}") from None
-    x, y = evaluate(*lo, rules), evaluate(*hi, rules)
-    if y.key < x.key:
-        x, y = y, x
-    return Setting(x, y, 0)
-
-
 def paigow_compare(req: dict[str, Any]) -> dict[str, Any]:
     """``{"first": "66 44", "second": "11 26", "banker"?: "second", "rules"?: {…}}`` → who wins.
 
     Two tiles each: small Pai Gow (``winner`` is ``first`` or ``second``).  Four tiles each,
     written ``"low / high"``: big Pai Gow, each hand against the same position (``winner`` is
     ``None`` for a push).  The tiles of both sides must fit in one set."""
-    _fields(req, {"first", "second", "banker", "rules"}, "paigow_compare")
-    rules = _rules(req)
-    banker = _side(req)
-    big = any(isinstance(req.get(k), str) and "/" in req[k] for k in ("first", "second"))
-    _need(req, "first"), _need(req, "second")
+    f = Fields(req)
+    rules = _rules(f)
+    banker = f.str("banker", default="second", choices=("first", "second"))
+    big = any(isinstance(v, str) and "/" in v for v in (f.raw("first", None), f.raw("second", None)))
     if big:
-        one, two = (_setting_arg(req[k], k, rules) for k in ("first", "second"))
+        one, two = (_setting(f, k, rules) for k in ("first", "second"))
+        f.done()
         _together(one.tiles + two.tiles, 8)
         player, bank = (one, two) if banker == "second" else (two, one)
         outcome = big_outcome(player, bank)
@@ -182,8 +188,8 @@ def paigow_compare(req: dict[str, Any]) -> dict[str, Any]:
                 "first": {"low": hand_json(one.low), "high": hand_json(one.high)},
                 "second": {"low": hand_json(two.low), "high": hand_json(two.high)},
                 "hands": hands}
-    a = _tiles(_need(req, "first"), "first", 2)
-    b = _tiles(_need(req, "second"), "second", 2)
+    a, b = _hand(f, "first", 2), _hand(f, "second", 2)
+    f.done()
     _together(a + b, 4)
     va, vb = evaluate(*a, rules), evaluate(*b, rules)
     if va.key == vb.key:
@@ -200,10 +206,11 @@ def paigow_set(req: dict[str, Any]) -> dict[str, Any]:
     """``{"tiles": "66 44 12 35", "house_way"?: "nz", "rules"?: {…}}`` → the settings (three,
     or two when a face is held twice: no setting twice), each with both hands and its win / lose / push / EV not banking and banking; the house
     way's choice and the optimal ones (indices into ``settings``)."""
-    _fields(req, {"tiles", "house_way", "rules"}, "paigow_set")
-    rules = _rules(req)
-    way = _way(req)
-    tiles = _tiles(_need(req, "tiles"), "tiles", 4)
+    f = Fields(req)
+    rules = _rules(f)
+    way = _way(f)
+    tiles = _hand(f, "tiles", 4)
+    f.done()
     a = analyse(tiles, way, rules)
     out = []
     for s, nb, bk in zip(a.settings, a.not_banking, a.banking):
@@ -223,15 +230,12 @@ def paigow_edge(req: dict[str, Any]) -> dict[str, Any]:
     """``{"house_way"?: "nz", "rules"?: {…}, "commissions"?: [0.05, 0.0476]}`` → the edge table
     (rows of :class:`~tianjiu_core.paigow.edge.EdgeRow`, with the published figures beside).
     A few seconds in CPython."""
-    _fields(req, {"house_way", "rules", "commissions"}, "paigow_edge")
-    rules = _rules(req)
-    way = _way(req)
-    cs = req.get("commissions", [0.05, 0.0476])
-    if (not isinstance(cs, list) or not 1 <= len(cs) <= 4 or not all(
-            isinstance(c, (int, float)) and not isinstance(c, bool) and 0 <= c < 1 for c in cs)):
-        raise RulesError("commissions must be a list of 1 to 4 rates from 0 to below 1 (0.05 is 5%)",
-                         zh="commissions 要是 1 至 4 個 0 至 1 之間的抽佣率（0.05 即 5%）")
-    key = (way.key, rules, tuple(cs))
+    f = Fields(req)
+    rules = _rules(f)
+    way = _way(f)
+    cs = _commissions(f)
+    f.done()
+    key = (way.key, rules, cs)
     if limit("edge_tables") < 1:
         from ..solver.search import BudgetExceededError   # (only here: a Pai Gow page loads no solver)
         exc = BudgetExceededError(
@@ -243,14 +247,14 @@ def paigow_edge(req: dict[str, Any]) -> dict[str, Any]:
     if key not in _EDGES:     # seconds of work: asked again, the same table is answered at once
         if len(_EDGES) >= 8:
             _EDGES.pop(next(iter(_EDGES)))
-        _EDGES[key] = edge_table(way, rules, tuple(cs))
+        _EDGES[key] = edge_table(way, rules, cs)
     rows = _EDGES[key]
     return {"house_way": way.to_json(), "rows": [r.to_json() for r in rows]}
 
 
 def paigow_house_ways(req: dict[str, Any]) -> list[dict[str, Any]]:
     """The house ways the engine knows, with their sources."""
-    _fields(req, set(), "paigow_house_ways")
+    Fields(req).done()
     return [w.to_json() for w in HOUSE_WAYS.values()]
 
 
