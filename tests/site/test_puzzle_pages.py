@@ -505,6 +505,9 @@ def test_the_index_filters_by_theme_difficulty_hands_and_progress(new_tab):
     tab.goto("puzzles/#yao_finish")                         # a lesson's link to a theme chooses it
     page.wait_for_selector("tj-puzzle-finder[data-shown]")
     assert shown() == count(lambda x: "yao_finish" in x.themes)
+    tab.goto("puzzles/#%E0%A4%A")                           # a malformed fragment is no theme, no error
+    page.wait_for_selector("tj-puzzle-finder[data-shown]")
+    assert page.get_attribute("tj-puzzle-finder", "data-state") != "error" and shown() == len(ALL)
     assert tab.problems() == []
 
 

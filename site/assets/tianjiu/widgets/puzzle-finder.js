@@ -35,7 +35,8 @@ export class TjPuzzleFinder extends TjWidget {
     for (const a of this.links) for (const t of (a.dataset.themes || "").split(" ").filter(Boolean)) if (!themeIds.includes(t)) themeIds.push(t);
     const q = new URLSearchParams(location.search);
     const list = (k) => (q.get(k) || "").split(",").filter(Boolean);
-    const hash = decodeURIComponent(location.hash.slice(1));
+    let hash = "";   // a theme as #theme; a malformed escape (#%E0%A4%A) is ignored, not an error
+    try { hash = decodeURIComponent(location.hash.slice(1)); } catch { /* not a theme */ }
     this.pick = {
       themes: new Set(list("theme").filter((t) => themeIds.includes(t)).concat(themeIds.includes(hash) ? [hash] : [])),
       levels: new Set(list("d").filter((d) => /^[1-5]$/.test(d))),
