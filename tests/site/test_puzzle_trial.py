@@ -1,0 +1,52 @@
+"""What a new user's trial of the puzzles found (each test fails without its fix):
+
+1. a hint before any move counted the puzzle as missed — it counts as helped (PUZZLES.md:
+   "a solve with a hint is helped"); a wrong try or the solution later in the same attempt
+   still makes it a miss; saves of the previous version (1) still load, untouched in meaning;
+2. a solved puzzle (the daily one too) was a dead end: the success box now offers "Next
+   puzzle" (the next unsolved one in the collection's order, wrapping round; or says that
+   every other one is solved), and "Show solution" becomes "Replay the solution";
+3. the theme without puzzles (五子撬雙槍) says so, and why, on the index in three languages;
+4. English theme names gloss their Chinese terms (天 (Teen) style);
+5. no space before full-width punctuation in the Chinese puzzle labels ("丁三（最大）")."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import timedelta
+
+from sitekit import ENGINE_TIMEOUT_MS
+from test_puzzle_pages import ALL, SCHEDULE, SCHEDULE_TEXT, open_puzzle, play, puzzle_page, ready, storage, wrong_move
+
+from tianjiu_core import puzzles as P
+
+CJK = r"[\u3400-\u9fff\uf900-\ufaff]"
+
+
+def seed(tab, save: dict) -> None:
+    """Put a save into localStorage before the first page of the tab (once)."""
+    tab.page.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
+                             f" localStorage.setItem('tianjiu.puzzles', {json.dumps(json.dumps(save))}); }}")
+
+
+def solved_entry() -> dict:
+    return {"first": "solved", "status": "solved", "tries": 0, "date": "2026-11-30"}
+
+
+def test_a_theme_without_puzzles_says_so_and_why(site_dir):
+    counts = {t: sum(1 for p in ALL if t in p.themes) for t in P.THEMES}
+    empty = [t for t, n in counts.items() if n == 0]
+    assert "wu_zi_qiao_shuang_qiang" in empty      # (PUZZLES.md: why none is published)
+    words = {"": ("還沒有題目", "引擎"), "zh-Hans/": ("还没有题目", "引擎"), "en/": ("no puzzles yet", "engine")}
+    for prefix, (tag, why) in words.items():
+        html = (site_dir / prefix / "puzzles" / "index.html").read_text(encoding="utf-8")
+        for tid, n in counts.items():
+            head = re.search(rf'<h3 id="{tid}"[^>]*>(.*?)</h3>', html, re.S).group(1)
+            note = re.search(rf'<p class="tj-pzindex__none" data-theme="{tid}">(.*?)</p>', html, re.S)
+            if n:
+                assert tag not in head and note is None, (prefix, tid)
+                assert f'data-theme="{tid}"' in html
+            else:
+                assert tag in head, (prefix, tid, head)
+                assert note and why in note.group(1), (prefix, tid)
