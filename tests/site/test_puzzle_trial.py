@@ -50,3 +50,21 @@ def test_a_theme_without_puzzles_says_so_and_why(site_dir):
             else:
                 assert tag in head, (prefix, tid, head)
                 assert note and why in note.group(1), (prefix, tid)
+
+
+def test_english_theme_filters_gloss_their_chinese_terms(tab):
+    tab.goto("en/puzzles/")
+    page = tab.page
+    page.wait_for_selector("tj-puzzle-finder .tj-pzfind__theme")
+    labels = page.eval_on_selector_all("tj-puzzle-finder .tj-pzfind__theme", "bs => bs.map(b => b.textContent)")
+    assert len(labels) == sum(1 for t in P.THEMES if any(t in p.themes for p in ALL))
+    for text in labels:
+        # an English phrase may end with the Chinese names in brackets: "Sweeps: … (七支 / 八支)"
+        rest = re.sub(rf"(?<=[A-Za-z]) \((?:{CJK}|[ /、・])+\)$", "", text)
+        # any other Chinese term carries its English beside it: "至尊 (Supreme)"
+        for m in re.finditer(rf"{CJK}+", rest):
+            assert re.match(r" \([A-Za-z]", rest[m.end():]), (text, m.group(0))
+    for name in ("Finishing with a 么 (lowest tile)", "Bank a 棟 (stack) early", "When to play 至尊 (Supreme)",
+                 "Finish with 至尊 (Supreme) or a four"):
+        assert name in labels, labels
+    assert tab.problems() == []
