@@ -68,3 +68,26 @@ def test_english_theme_filters_gloss_their_chinese_terms(tab):
                  "Finish with 至尊 (Supreme) or a four"):
         assert name in labels, labels
     assert tab.problems() == []
+
+
+def test_no_space_before_full_width_punctuation_in_the_chinese_puzzle(new_tab):
+    """The daily puzzle of a day whose position has a trick under way (its best play is
+    labelled 最大), in 简体 and 繁體: no space before （ or any other full-width mark."""
+    for k, pid in enumerate(SCHEDULE.ids):
+        p = next(x for x in ALL if x.id == pid)
+        if p.visibility == "open" and p.position.to_hand().trick:
+            break
+    day = SCHEDULE.start + timedelta(days=k)
+    for prefix, best in (("zh-Hans/", "（最大）"), ("", "（最大）")):
+        tab = new_tab()
+        tab.goto(f"{prefix}daily/?date={day.isoformat()}")
+        ready(tab, "tj-daily-puzzle tj-puzzle")
+        page = tab.page
+        label = page.inner_text("tj-puzzle .tj-pz__trick .is-best .tj-pz__act-what")
+        assert label.endswith(best) and f" {best}" not in label, label
+        text = page.inner_text("tj-daily-puzzle")
+        assert not re.search(r"[ \u00a0][（）「」：，。、；]", text), re.findall(r".{6}[ \u00a0][（）「」：，。、；].{4}", text)
+        seats = page.eval_on_selector_all("tj-puzzle .tj-pz__seat", "ss => ss.map(s => s.getAttribute('aria-label'))")
+        assert all("（" in s and " (" not in s for s in seats), seats
+        assert tab.problems() == []
+        tab.close()

@@ -11,7 +11,7 @@
 // None of them needs the engine; <tj-puzzle> inside does.
 import { TjWidget, defineWidget, h } from "../widget.js";
 import * as progress from "./puzzle-progress.js";
-import { loc } from "./puzzle-board.js";
+import { loc, aside } from "./puzzle-board.js";
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -186,7 +186,7 @@ export class TjPuzzleArchive extends DataWidget {
             // a title gives the answer away: shown once you have solved the puzzle
             h("a", { href: this.pageOf(id), "data-puzzle-id": id },
               ["solved", "later"].includes(progress.displayStatusOf(id, data)) ? `${id} ${loc(meta.title, lang)}`
-                : `${id}${day === today ? ` (${this.t("puzzle.today")})` : ""} · ${this.t("puzzle.neutral", {
+                : `${id}${day === today ? aside(this.t("puzzle.today"), lang) : ""} · ${this.t("puzzle.neutral", {
                   n: meta.size ?? "?", v: this.t(meta.visibility === "hidden" ? "puzzle.hiddenShort" : "puzzle.openShort") })}`),
             h("span", { class: "tj-archive__stars", "aria-label": this.t("puzzle.difficultyLabel", { n: meta.difficulty || 0 }) },
               h("span", { "aria-hidden": "true" }, "★".repeat(meta.difficulty || 0))),

@@ -21,7 +21,7 @@ import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { tileSvg, BY_CODE, tileCaption } from "../tiles.js";
 import {
   SEATS, seatName, tileNames, fmtValue, actionSize, actionWords, tableView, lineView, valuesView, stepFrames, parseAction,
-  unitsText, moveText, storyText, trackerView, historyView,
+  unitsText, moveText, storyText, trackerView, historyView, aside,
 } from "./puzzle-board.js";
 import * as progress from "./puzzle-progress.js";
 import { loc } from "./puzzle-board.js";
@@ -592,7 +592,7 @@ export class TjPuzzle extends TjWidget {
         h("tbody", {}, SEATS.map((s) => {
           const n = result.payments[s];
           return h("tr", { dataset: { seat: s }, class: s === this.hero ? "is-hero" : null },
-            h("th", { scope: "row" }, seatName(s, lang), s === this.hero ? ` (${this.t("puzzle.you")})` : ""),
+            h("th", { scope: "row" }, seatName(s, lang), s === this.hero ? aside(this.t("puzzle.you"), lang) : ""),
             h("td", {}, String(result.dong[s])),
             h("td", { class: n > 0 ? "is-plus" : n < 0 ? "is-minus" : null, "data-payment": n }, fmtValue(n)));
         }))));
