@@ -34,6 +34,84 @@ def solved_entry() -> dict:
     return {"first": "solved", "status": "solved", "tries": 0, "date": "2026-11-30"}
 
 
+def test_a_hint_before_any_move_counts_as_helped_not_missed(new_tab):
+    p = open_puzzle()
+    tab = new_tab()
+    tab.goto(puzzle_page(p, "en"))
+    ready(tab)
+    page = tab.page
+    page.click("tj-puzzle .tj-pz__hint")
+    page.wait_for_selector("tj-puzzle[data-hint=shown]")
+    line = page.inner_text("tj-puzzle .tj-pz__progress")
+    assert "missed ✗" not in line and "missed 0" in line and "helped 1" in line, line
+    assert "This puzzle: hint used, not solved yet" in line, line
+    entry = storage(tab)["puzzles"][p.id]
+    assert entry["first"] == entry["status"] == "helped" and entry["tries"] == 0
+    assert storage(tab)["version"] == 2
+    for move in p.solution:
+        play(tab, move)
+    page.wait_for_selector("tj-puzzle[data-state=solved]")
+    assert page.get_attribute("tj-puzzle", "data-outcome") == "helped"
+    assert "counts as helped" in page.inner_text("tj-puzzle .tj-pz__feedback")
+    line = page.inner_text("tj-puzzle .tj-pz__progress")
+    assert "This puzzle: solved with a hint (helped)" in line and "missed 0" in line, line
+    assert "streak 0" in line            # helped is not "solved first time": no streak from it
+    assert storage(tab)["puzzles"][p.id]["done"] is True
+    assert p.title["en"] in page.inner_text("tj-puzzle .tj-pz__head")     # solved: title shown
+    # the index counts it as solved (finder) and marks it ◐
+    tab.goto("en/puzzles/?s=solved")
+    page.wait_for_selector("tj-puzzle-finder[data-shown]")
+    assert page.get_attribute("tj-puzzle-finder", "data-shown") == "1"
+    assert page.get_attribute(f"a[data-puzzle-id='{p.id}']", "data-status") == "helped"
+    assert "◐" in page.inner_text(f"a[data-puzzle-id='{p.id}']")
+    assert tab.problems() == []
+    tab.close()
+    # a hint, then a wrong try in the same attempt: a miss, as before
+    tab = new_tab()
+    tab.goto(puzzle_page(p, "en"))
+    ready(tab)
+    tab.page.click("tj-puzzle .tj-pz__hint")
+    tab.page.wait_for_selector("tj-puzzle[data-hint=shown]")
+    assert storage(tab)["puzzles"][p.id]["status"] == "helped"
+    play(tab, wrong_move(p)["action"])
+    entry = storage(tab)["puzzles"][p.id]
+    assert entry["first"] == entry["status"] == "failed" and entry["tries"] == 1, entry
+    assert "missed 1" in tab.page.inner_text("tj-puzzle .tj-pz__progress")
+    tab.close()
+    # a hint, then the solution shown: a miss too
+    tab = new_tab()
+    tab.goto(puzzle_page(p, "en"))
+    ready(tab)
+    tab.page.click("tj-puzzle .tj-pz__hint")
+    tab.page.wait_for_selector("tj-puzzle[data-hint=shown]")
+    tab.page.click("tj-puzzle .tj-pz__show-solution")
+    tab.page.wait_for_selector("tj-puzzle[data-solution=shown]")
+    assert storage(tab)["puzzles"][p.id]["status"] == "failed"
+    assert tab.problems() == []
+
+
+def test_a_save_of_the_previous_version_loads_quietly(new_tab):
+    """Version 1 (before "helped") loads as it was — nothing lost, no notice — and is
+    upgraded to version 2 with the original copy kept; its daily streak still counts."""
+    a, b = ALL[0], ALL[1]
+    save = {"version": 1, "puzzles": {a.id: solved_entry(),
+                                      b.id: {"first": "failed", "status": "failed", "tries": 2, "date": "2026-11-30", "later": True}},
+            "history": [a.id, b.id], "daily": {"2026-11-30": {"id": a.id, "status": "solved"}}}
+    tab = new_tab()
+    seed(tab, save)
+    tab.goto("en/puzzles/?date=2026-11-30")
+    tab.page.wait_for_selector("tj-puzzle-progress[data-state=ready]")
+    assert tab.page.is_hidden("tj-puzzle-progress .tj-pz__notice")
+    line = tab.page.inner_text("tj-puzzle-progress")
+    assert "solved first time 1 · helped 0 · missed 1" in line and "daily streak 1" in line, line
+    after = storage(tab)
+    assert after["version"] == 2 and after["puzzles"] == save["puzzles"] and after["history"] == save["history"]
+    assert after["daily"] == save["daily"]
+    assert json.loads(tab.page.evaluate("localStorage.getItem('tianjiu.puzzles.v1')")) == save
+    assert tab.page.get_attribute(f"a[data-puzzle-id='{b.id}']", "data-status") == "failed"
+    assert tab.problems() == []
+
+
 def test_a_theme_without_puzzles_says_so_and_why(site_dir):
     counts = {t: sum(1 for p in ALL if t in p.themes) for t in P.THEMES}
     empty = [t for t, n in counts.items() if n == 0]

@@ -185,7 +185,7 @@ export class TjPuzzleArchive extends DataWidget {
             h("time", { datetime: date, class: "tj-archive__date" }, date),
             // a title gives the answer away: shown once you have solved the puzzle
             h("a", { href: this.pageOf(id), "data-puzzle-id": id },
-              ["solved", "later"].includes(progress.displayStatusOf(id, data)) ? `${id} ${loc(meta.title, lang)}`
+              ["solved", "later", "helped"].includes(progress.displayStatusOf(id, data)) ? `${id} ${loc(meta.title, lang)}`
                 : `${id}${day === today ? aside(this.t("puzzle.today"), lang) : ""} · ${this.t("puzzle.neutral", {
                   n: meta.size ?? "?", v: this.t(meta.visibility === "hidden" ? "puzzle.hiddenShort" : "puzzle.openShort") })}`),
             h("span", { class: "tj-archive__stars", "aria-label": this.t("puzzle.difficultyLabel", { n: meta.difficulty || 0 }) },
@@ -232,7 +232,7 @@ export class TjPuzzleProgress extends DataWidget {
       let mark = a.querySelector(".tj-progress__mark");
       if (!status) { if (mark) mark.remove(); continue; }
       if (!mark) a.append(mark = h("span", { class: "tj-progress__mark" }));
-      mark.textContent = ` ${status === "solved" ? "✓" : "✗"}`;
+      mark.textContent = ` ${status === "solved" ? "✓" : status === "helped" ? "◐" : "✗"}`;
       mark.setAttribute("aria-label", this.t(`puzzle.mine.${status}`));
     }
   }

@@ -16,7 +16,7 @@
 // tiles face up, D discards them face down (墊), Esc clears the pick, U undoes.
 // Test hooks: data-state (loading | ready | solved | error), data-verdict
 // ("" | correct | wrong | illegal), data-busy, data-moves, data-outcome (solved |
-// failed), data-puzzle; event "tj-puzzle-verdict" {correct, ms, value, best_value}.
+// helped | failed), data-puzzle; event "tj-puzzle-verdict" {correct, ms, value, best_value}.
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { tileSvg, BY_CODE, tileCaption } from "../tiles.js";
 import {
@@ -144,7 +144,7 @@ export class TjPuzzle extends TjWidget {
     // title and themes give the answer away: shown once the puzzle is solved or given up
     // (this visit or an earlier one)
     const before = progress.displayStatusOf(info.id);
-    const blind = !this.revealed && before !== "solved" && before !== "later";
+    const blind = !this.revealed && !["solved", "later", "helped"].includes(before);
     this.dataset.blind = String(blind);
     const sep = lang === "en" ? ", " : "、";
     const indexPage = this.getAttribute("index-page");
@@ -180,6 +180,7 @@ export class TjPuzzle extends TjWidget {
     this.solvedSaved = false; // this attempt's solve is saved
     this.skipping = false;    // "Skip to the result" pressed during the engine's play-out
     this.hinted = false;      // a hint was asked for this attempt
+    this.recordedAs = null;   // the outcome this attempt saved first ("helped" after a hint)
     this.done = false;
     delete this.dataset.hint;
     this.state = "ready";
@@ -515,16 +516,20 @@ export class TjPuzzle extends TjWidget {
 
   saveOutcome(kind) {
     const date = this.getAttribute("date");
+    // a hint saved "helped"; a wrong try or the solution later in this attempt makes it a miss
+    const worsen = this.recordedAs === "helped" && (kind === "wrong" || kind === "shown");
     if (kind === "solved") {
       if (this.solvedSaved) return;
       this.solvedSaved = true;
-      progress.record(this.puzzleId, "solved", { clean: this.isClean(), daily: date });
+      progress.record(this.puzzleId, "solved", { clean: this.isClean(), helped: this.isHelped(), daily: date });
       this.recorded = true;
     } else if (!this.recorded) {
       progress.record(this.puzzleId, kind, { daily: date });
       this.recorded = true;
-    } else if (kind === "wrong") {
-      progress.record(this.puzzleId, "wrong", { daily: date });  // counts the try
+      this.recordedAs = kind === "hint" ? "helped" : "failed";
+    } else if (kind === "wrong" || worsen) {
+      progress.record(this.puzzleId, kind, { daily: date, worsen });  // counts the try (and ends "helped")
+      if (worsen) this.recordedAs = "failed";
     }
   }
 
@@ -534,14 +539,20 @@ export class TjPuzzle extends TjWidget {
     return this.wrong === 0 && !this.shown && !this.hinted && progress.firstTry(this.puzzleId);
   }
 
+  /** Counts as "helped": clean but for a hint (PUZZLES.md: a solve with a hint is helped). */
+  isHelped() {
+    return this.hinted && this.wrong === 0 && !this.shown && progress.statusOf(this.puzzleId) !== "failed";
+  }
+
   async finish(r) {
     this.done = true;
     this.revealed = true;
     this.drawHead();
     const clean = this.isClean();
+    const helped = !clean && this.isHelped();
     this.saveOutcome("solved");
     this.state = "solved";
-    this.dataset.outcome = clean ? "solved" : "failed";
+    this.dataset.outcome = clean ? "solved" : helped ? "helped" : "failed";
     const lang = this.language;
     const result = r.result || this.position.result;
     this.draw();
