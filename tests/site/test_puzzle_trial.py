@@ -34,6 +34,8 @@ def solved_entry() -> dict:
     return {"first": "solved", "status": "solved", "tries": 0, "date": "2026-11-30"}
 
 
+# --------------------------------------------------------------------------- 1. hint = helped
+
 def test_a_hint_before_any_move_counts_as_helped_not_missed(new_tab):
     p = open_puzzle()
     tab = new_tab()
@@ -112,6 +114,75 @@ def test_a_save_of_the_previous_version_loads_quietly(new_tab):
     assert tab.problems() == []
 
 
+# --------------------------------------------------------------------------- 2. next puzzle
+
+def test_the_solved_daily_leads_to_the_next_unsolved_puzzle(new_tab):
+    day = SCHEDULE.start + timedelta(days=2)
+    pid = P.puzzle_for(day, SCHEDULE_TEXT)
+    p = next(x for x in ALL if x.id == pid)
+    ids = [x.id for x in ALL]
+    i = ids.index(pid)
+    order = ids[i + 1:] + ids[:i]
+    # the next one in the collection is solved already: the button skips it
+    tab = new_tab()
+    seed(tab, {"version": 2, "puzzles": {order[0]: solved_entry()}, "history": [order[0]], "daily": {}})
+    tab.goto(f"en/daily/?date={day.isoformat()}")
+    ready(tab, "tj-daily-puzzle tj-puzzle")
+    page = tab.page
+    assert page.inner_text("tj-puzzle .tj-pz__show-solution") == "Show solution"
+    for move in p.solution:
+        play(tab, move, "tj-daily-puzzle tj-puzzle")
+    page.wait_for_selector("tj-daily-puzzle tj-puzzle[data-state=solved]")
+    link = page.wait_for_selector("tj-puzzle .tj-pz__feedback a.tj-pz__onward-link")
+    assert link.get_attribute("data-puzzle") == order[1]
+    assert link.inner_text() == f"Next puzzle: {order[1]} →"
+    assert link.get_attribute("href") == f"../puzzles/{order[1]}/"
+    # "Show solution" no longer looks like giving up: it replays the solution
+    assert page.inner_text("tj-puzzle .tj-pz__show-solution") == "Replay the solution"
+    assert page.get_attribute("tj-puzzle .tj-pz__show-solution", "data-mode") == "replay"
+    # by keyboard: focus is on it at the end, Enter follows it
+    page.wait_for_function("document.activeElement && document.activeElement.classList.contains('tj-pz__onward-link')")
+    page.keyboard.press("Enter")
+    page.wait_for_url(tab.url(f"en/puzzles/{order[1]}/"))
+    page.wait_for_selector(f"tj-puzzle[data-puzzle='{order[1]}'][data-state=ready]", timeout=ENGINE_TIMEOUT_MS)
+    assert tab.problems() == []
+
+
+def test_the_last_puzzle_wraps_round_and_all_solved_is_said(new_tab):
+    last = ALL[-1]
+    if last.visibility != "open" or len(last.solution) > 2:
+        last = next(x for x in reversed(ALL) if x.visibility == "open")
+    ids = [x.id for x in ALL]
+    i = ids.index(last.id)
+    order = ids[i + 1:] + ids[:i]
+    tab = new_tab()
+    seed(tab, {"version": 2, "puzzles": {order[0]: solved_entry()}, "history": [order[0]], "daily": {}})
+    tab.goto(puzzle_page(last, "en"))
+    ready(tab)
+    for move in last.solution:
+        play(tab, move)
+    tab.page.wait_for_selector("tj-puzzle[data-state=solved]")
+    link = tab.page.wait_for_selector("tj-puzzle .tj-pz__feedback a.tj-pz__onward-link")
+    assert link.get_attribute("data-puzzle") == order[1]
+    tab.close()
+    # every other puzzle solved: it says so (and links to the index), in 繁體
+    others = {x: solved_entry() for x in order}
+    tab = new_tab()
+    seed(tab, {"version": 2, "puzzles": others, "history": list(others), "daily": {}})
+    tab.goto(puzzle_page(last))
+    ready(tab)
+    for move in last.solution:
+        play(tab, move)
+    tab.page.wait_for_selector("tj-puzzle[data-state=solved]")
+    box = tab.page.wait_for_selector("tj-puzzle .tj-pz__feedback .tj-pz__all-solved")
+    assert "其他題目你全部都解過了" in box.inner_text()
+    assert tab.page.get_attribute("tj-puzzle .tj-pz__all-solved a", "href") == "../"
+    assert tab.page.inner_text("tj-puzzle .tj-pz__show-solution") == "重播答案"
+    assert tab.problems() == []
+
+
+# --------------------------------------------------------------------------- 3, 4. themes
+
 def test_a_theme_without_puzzles_says_so_and_why(site_dir):
     counts = {t: sum(1 for p in ALL if t in p.themes) for t in P.THEMES}
     empty = [t for t, n in counts.items() if n == 0]
@@ -147,6 +218,8 @@ def test_english_theme_filters_gloss_their_chinese_terms(tab):
         assert name in labels, labels
     assert tab.problems() == []
 
+
+# --------------------------------------------------------------------------- 5. full-width punctuation
 
 def test_no_space_before_full_width_punctuation_in_the_chinese_puzzle(new_tab):
     """The daily puzzle of a day whose position has a trick under way (its best play is

@@ -141,7 +141,9 @@ export class TjDailyPuzzle extends DataWidget {
       }
       this.dataset.puzzle = pick.id;
       const meta = this.byId[pick.id];
-      const el = h("tj-puzzle", { src: `${this.data}${pick.id}.toml`, preview: `${this.data}${pick.id}.json`, date: this.date });
+      // puzzles / index-page: the solved puzzle leads on to the next unsolved one (its page)
+      const el = h("tj-puzzle", { src: `${this.data}${pick.id}.toml`, preview: `${this.data}${pick.id}.json`, date: this.date,
+        puzzles: this.data, "index-page": this.pages });
       this.bodyEl.replaceChildren(el);
       this.linksEl.replaceChildren(
         h("a", { href: this.pageOf(pick.id), class: "tj-daily__page" }, this.t("puzzle.dailyPage", { id: pick.id, title: meta ? loc(meta.title, this.language) : "" })),

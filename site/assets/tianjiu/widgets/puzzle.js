@@ -25,7 +25,7 @@ import {
 } from "./puzzle-board.js";
 import * as progress from "./puzzle-progress.js";
 import { loc } from "./puzzle-board.js";
-import "./puzzle-daily.js";
+import { fetchJSON } from "./puzzle-daily.js";
 import { unsolved } from "./puzzle-finder.js";
 
 
@@ -47,7 +47,7 @@ export class TjPuzzle extends TjWidget {
     this.undoBtn = this.button("puzzle.undo", () => this.undo(), { disabled: true, cls: "tj-pz__undo" });
     this.restartBtn = this.button("puzzle.restart", () => this.restart(), { disabled: true, cls: "tj-pz__restart" });
     this.solutionBtn = this.button("puzzle.showSolution", () => this.showSolution(), { cls: "tj-pz__show-solution" });
-    this.solutionBtn.title = this.t("puzzle.hintNote");   // counts the puzzle as missed
+    this.solutionBtn.title = this.t("puzzle.hintNote");   // counts the puzzle as missed (relabelled once solved)
     this.hintBtn.title = this.t("puzzle.hintTitle");   // counts the solve as helped
     this.valuesBtn = this.button("puzzle.showValues", () => this.showValues(), { hidden: true, cls: "tj-pz__show-values" });
     this.toolsEl = h("div", { class: "tj-pz__tools" }, this.hintBtn, this.undoBtn, this.restartBtn, this.solutionBtn, this.valuesBtn);
@@ -182,6 +182,7 @@ export class TjPuzzle extends TjWidget {
     this.hinted = false;      // a hint was asked for this attempt
     this.recordedAs = null;   // the outcome this attempt saved first ("helped" after a hint)
     this.done = false;
+    this.solutionLabel(false);
     delete this.dataset.hint;
     this.state = "ready";
     delete this.dataset.outcome;
@@ -544,6 +545,13 @@ export class TjPuzzle extends TjWidget {
     return this.hinted && this.wrong === 0 && !this.shown && progress.statusOf(this.puzzleId) !== "failed";
   }
 
+  /** "Show solution" counts the puzzle as missed; once solved it only replays the line. */
+  solutionLabel(solved) {
+    this.solutionBtn.textContent = this.t(solved ? "puzzle.replaySolution" : "puzzle.showSolution");
+    this.solutionBtn.title = this.t(solved ? "puzzle.replayNote" : "puzzle.hintNote");
+    this.solutionBtn.dataset.mode = solved ? "replay" : "show";
+  }
+
   async finish(r) {
     this.done = true;
     this.revealed = true;
@@ -553,6 +561,7 @@ export class TjPuzzle extends TjWidget {
     this.saveOutcome("solved");
     this.state = "solved";
     this.dataset.outcome = clean ? "solved" : helped ? "helped" : "failed";
+    this.solutionLabel(true);
     const lang = this.language;
     const result = r.result || this.position.result;
     this.draw();
@@ -568,7 +577,9 @@ export class TjPuzzle extends TjWidget {
     // and the puzzle was missed on an earlier attempt (its outcome stays a miss)
     const how = clean ? "puzzle.solvedClean" : this.shown ? "puzzle.solvedShown" : this.wrong ? "puzzle.solvedWrong"
       : this.hinted ? "puzzle.solvedHinted" : "puzzle.solvedMissedBefore";
-    this.feedback(t(how, { net: netText }), "done", notes);
+    this.feedback(t(how, { net: netText }), "done", notes);   // (at once: data-outcome is set)
+    const onward = await this.onwardView();   // then the way on, at the end of the same box
+    if (onward && this.done) this.feedbackEl.append(onward);
     this.valuesBtn.hidden = false;
     this.hintBtn.disabled = true;
     const parts = [];
@@ -591,7 +602,7 @@ export class TjPuzzle extends TjWidget {
     this.endEl.replaceChildren(...parts);
     this.endEl.hidden = false;
     this.showProgress();
-    this.valuesBtn.focus();
+    (this.querySelector(".tj-pz__onward-link") || this.valuesBtn).focus();
   }
 
   resultView(result) {
@@ -678,6 +689,32 @@ export class TjPuzzle extends TjWidget {
     }
   }
 
+  /** The success box's way on: "Next puzzle" — the next unsolved puzzle after this one in
+   *  the collection's order (wrapping round) — or, when every other one is solved, words
+   *  saying so and a link to the index.  Needs puzzles="…" and index-page (as nextView). */
+  async onwardView() {
+    const dir = this.getAttribute("puzzles");
+    const page = this.getAttribute("index-page");
+    if (!dir || !page) return null;
+    let list;
+    try {
+      list = (await fetchJSON(`${dir}index.json`, this.pageBase || document.baseURI)).puzzles;
+    } catch {
+      return null;
+    }
+    const me = list.findIndex((p) => p.id === this.puzzleId);
+    const order = [...list.slice(me + 1), ...list.slice(0, Math.max(0, me))];
+    const data = progress.load();
+    const next = order.find((p) => unsolved(progress.displayStatusOf(p.id, data)));
+    if (!next) {
+      return h("p", { class: "tj-pz__onward tj-pz__all-solved" }, this.t("puzzle.allSolved"), " ",
+        h("a", { href: page, class: "tj-button tj-pz__onward-link" }, this.t("puzzle.allPuzzles")));
+    }
+    return h("p", { class: "tj-pz__onward" },
+      h("a", { href: `${page}${next.id}/`, class: "tj-button tj-button--primary tj-pz__onward-link", dataset: { puzzle: next.id } },
+        this.t("puzzle.nextUnsolved", { id: next.id })));
+  }
+
   /** Remove every "Next" block shown so far (a solve after "Show solution" would show two). */
   dropNext() {
     for (const el of this.querySelectorAll(".tj-pz__next")) el.remove();
@@ -707,7 +744,7 @@ export class TjPuzzle extends TjWidget {
     const rnd = pool.length ? pool[Math.floor(Math.random() * pool.length)] : null;
     const link = (p, key, cls) => h("a", { href: `${page}${p.id}/`, class: `tj-button ${cls}`, dataset: { puzzle: p.id } }, this.t(key, { id: p.id }));
     return h("p", { class: "tj-pz__next" },
-      next ? link(next, same.includes(next) ? "puzzle.nextSame" : "puzzle.nextAny", "tj-button--primary tj-pz__next-link") : null,
+      next ? link(next, same.includes(next) ? "puzzle.nextSame" : "puzzle.nextAny", "tj-pz__next-link") : null,   // (the primary one is "Next puzzle" above)
       rnd ? link(rnd, "puzzle.randomUnsolved", "tj-pz__random-link") : null);
   }
 
