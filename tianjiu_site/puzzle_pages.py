@@ -160,7 +160,12 @@ _WORDS = {
         "size": "每家 {n} 張",
         "by_difficulty": "按難度", "level": "難度 {d}", "col_id": "題", "col_title": "題目",
         "col_d": "難度", "col_v": "明／暗", "count": "{n} 題",
-        "show_theme": "看這個主題的 {n} 題", "themes": "主題",
+        "show_theme": "看這個主題的 {n} 題", "themes": "主題", "none_tag": "（還沒有題目）",
+        "none_why": {
+            "wu_zi_qiao_shuang_qiang": "這個主題還沒有題目，所以上面沒有它的篩選按鈕：引擎評分時各家都看得到所有牌、"
+            "都打最好的一步，這樣讓出一對幾乎從來不是唯一最好的出法（先收那一對一樣好，甚至更好）；"
+            "這一招要靠對手判斷失誤才划算。招式見[第九課](../lessons/09-strategy.md)。",
+        },
     },
     "en": {
         "number": "Puzzle {id}", "theme": "Theme: ", "difficulty": "Difficulty", "sep": ", ",
@@ -171,7 +176,13 @@ _WORDS = {
         "size": "{n} tiles a seat",
         "by_difficulty": "By difficulty", "level": "Difficulty {d}", "col_id": "No.",
         "col_title": "Puzzle", "col_d": "Difficulty", "col_v": "Hands", "count": "{n} puzzles",
-        "show_theme": "Show its {n} puzzles", "themes": "Themes",
+        "show_theme": "Show its {n} puzzles", "themes": "Themes", "none_tag": " (no puzzles yet)",
+        "none_why": {
+            "wu_zi_qiao_shuang_qiang": "No puzzles in this theme yet, so it has no filter button above: the engine "
+            "grades with every hand known and best play by everyone, and then giving a pair away is almost "
+            "never the one best lead (cashing the pair first does as well or better); the idea pays off when "
+            "opponents misjudge. The idea itself is in [lesson 9](../lessons/09-strategy.md).",
+        },
     },
 }
 
@@ -322,13 +333,18 @@ def _puzzle_index(ctx: Context) -> str:
         row = table.get(tid)
         name = _theme_name(tid, table, lang)
         other = (row[0] if lang == "en" else row[2]) if row else ""
-        lines += ["", f"### {name}" + (f" · {other}" if other and other != name else "") + f" {{ #{tid} }}", ""]
+        n = sum(1 for p in puzzles if tid in p["themes"])
+        # a theme without puzzles says so in its heading (it has no filter button either)
+        lines += ["", f"### {name}" + ("" if n else w["none_tag"]) + (f" · {other}" if other and other != name else "")
+                  + f" {{ #{tid} }}", ""]
         blurb = (row[4] if lang == "en" else row[3]) if row else ""
         if blurb:
             lines += [blurb, ""]
-        n = sum(1 for p in puzzles if tid in p["themes"])
-        lines += [f'<a class="tj-pzindex__theme" href="?theme={tid}#finder" data-theme="{tid}">'
-                  f'{esc(w["show_theme"].format(n=n, name=name))}</a>' if n else w["none"], ""]
+        if n:
+            lines += [f'<a class="tj-pzindex__theme" href="?theme={tid}#finder" data-theme="{tid}">'
+                      f'{esc(w["show_theme"].format(n=n, name=name))}</a>', ""]
+        else:   # why (PUZZLES.md, "Short theme"), in a paragraph the tests can find
+            lines += [w["none_why"].get(tid, w["none"]), f"{{ .tj-pzindex__none data-theme={tid} }}", ""]
     return "\n".join(lines) + "\n"
 
 

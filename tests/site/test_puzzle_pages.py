@@ -353,7 +353,7 @@ def test_wrong_move_is_explained_then_hint_and_retry(tab):
     entry = storage(tab)["puzzles"][p.id]
     assert entry["first"] == entry["status"] == "failed" and entry["later"] is True and entry["tries"] == 1
     assert "missed ✗ (then solved)" in page.inner_text("tj-puzzle .tj-pz__progress")
-    assert "solved first time 0 · missed 1" in page.inner_text("tj-puzzle .tj-pz__progress")
+    assert "solved first time 0 · helped 0 · missed 1" in page.inner_text("tj-puzzle .tj-pz__progress")
     assert tab.problems() == []
 
 
@@ -438,7 +438,7 @@ def test_hint_from_the_start_then_title_themes_and_next(tab):
     page.wait_for_selector("tj-puzzle[data-hint=shown]")
     assert P.hint(p, [])["hint"]["hant"] in page.inner_text("tj-puzzle .tj-pz__hint-text")
     assert "： " not in page.inner_text("tj-puzzle .tj-pz__hint-text")      # no space after a full-width colon
-    assert storage(tab)["puzzles"][p.id]["status"] == "failed" and storage(tab)["puzzles"][p.id]["tries"] == 0
+    assert storage(tab)["puzzles"][p.id]["status"] == "helped" and storage(tab)["puzzles"][p.id]["tries"] == 0
     for k, move in enumerate(p.solution):
         if k:   # each later turn: a new hint for that position
             page.click("tj-puzzle .tj-pz__hint")
@@ -446,8 +446,8 @@ def test_hint_from_the_start_then_title_themes_and_next(tab):
             assert P.hint(p, list(p.solution[:k]))["hint"]["hant"] in page.inner_text("tj-puzzle .tj-pz__hint-text")
         play(tab, move)
     page.wait_for_selector("tj-puzzle[data-state=solved]")
-    assert page.get_attribute("tj-puzzle", "data-outcome") == "failed"
-    assert "完成（用了提示）" in page.inner_text("tj-puzzle .tj-pz__feedback")
+    assert page.get_attribute("tj-puzzle", "data-outcome") == "helped"
+    assert "完成（用了提示" in page.inner_text("tj-puzzle .tj-pz__feedback")
     head = page.inner_text("tj-puzzle .tj-pz__head")
     assert p.title["hant"] in head, head
     assert page.eval_on_selector_all("tj-puzzle .tj-pz__theme", "as => as.map(a => a.getAttribute('href'))") == \
@@ -690,13 +690,13 @@ def test_corrupt_save_is_repaired_with_a_message(new_tab):
     notice = tab.page.inner_text("tj-puzzle .tj-pz__notice")
     assert "讀不到你的練習紀錄" in notice and "備份" in notice
     assert tab.page.evaluate("localStorage.getItem('tianjiu.puzzles.backup')") == '{"version": 1, "puzzles": {"0001": '
-    assert storage(tab) == {"version": 1, "puzzles": {}, "history": [], "daily": {}}
+    assert storage(tab) == {"version": 2, "puzzles": {}, "history": [], "daily": {}}
     assert tab.problems() == []
     tab.close()
     # partly damaged: the bad entries go, the good ones stay (and are counted)
     tab = new_tab()
     good = {"first": "solved", "status": "solved", "tries": 0, "date": "2026-11-30"}
-    save = {"version": 1, "puzzles": {"0001": good, "../x": good, "0002": {"status": "maybe"}},
+    save = {"version": 2, "puzzles": {"0001": good, "../x": good, "0002": {"status": "maybe"}},
             "history": ["0001", 7], "daily": {"2026-13-01": {"id": "0001", "status": "solved"},
                                               "2026-11-30": {"id": "0001", "status": "solved"}}}
     tab.page.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
@@ -717,7 +717,7 @@ def test_corrupt_save_is_repaired_with_a_message(new_tab):
     tab.close()
     # ids that are names of Object.prototype are damage, not puzzles
     tab = new_tab()
-    save = {"version": 1, "puzzles": {"0001": good, "constructor": good, "toString": good},
+    save = {"version": 2, "puzzles": {"0001": good, "constructor": good, "toString": good},
             "history": ["0001", "toString", "__proto__"], "daily": {}}
     tab.page.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
                              f" localStorage.setItem('tianjiu.puzzles', {json.dumps(json.dumps(save))}); }}")
@@ -726,9 +726,9 @@ def test_corrupt_save_is_repaired_with_a_message(new_tab):
     assert storage(tab)["puzzles"] == {"0001": good} and storage(tab)["history"] == ["0001"]
     assert tab.page.get_attribute("tj-puzzle-progress", "data-solved") == "1"
     tab.close()
-    # a save from a newer site (version 1.5 too) is read, never rewritten
+    # a save from a newer site (version 2.5 too) is read, never rewritten
     tab = new_tab()
-    newer = json.dumps({"version": 1.5, "puzzles": {"0001": good}, "history": ["0001"], "daily": {}})
+    newer = json.dumps({"version": 2.5, "puzzles": {"0001": good}, "history": ["0001"], "daily": {}})
     tab.page.add_init_script(f"localStorage.setItem('tianjiu.puzzles', {json.dumps(newer)});")
     tab.goto("puzzles/")
     tab.page.wait_for_selector("tj-puzzle-progress[data-state=ready]")

@@ -53,11 +53,11 @@ Text = dict[str, str]
 
 THEMES: dict[str, tuple[str, str, str, str, str]] = {
     # id: 繁, 简, English, blurb 繁, blurb en   (spec §7)
-    "yao_finish": ("么結", "么结", "Finishing with 么",
+    "yao_finish": ("么結", "么结", "Finishing with a 么 (lowest tile)",
                    "留丁三或銅錘六做最後一張牌結，贏雙倍；但要提防二四或高腳七把它擒住。",
                    "Keep 丁三 (Gee Joon three) or 銅錘六 (Look) as the last tile and finish with it "
                    "for double — unless 二四 (Gee Joon six) or 高腳七 (Tit) can capture it."),
-    "dun_tian": ("敦天", "敦天", "Bank a 棟 early",
+    "dun_tian": ("敦天", "敦天", "Bank a 棟 (stack) early",
                  "牌弱時先出天或九，穩穩拿下一棟，免得空棟。",
                  "With a weak hand, lead 天 (Teen) or a 九 (Gow) early to bank a 棟 and avoid 空棟 (no 棟)."),
     "eligibility": ("結的資格", "结的资格", "Eligibility to finish",
@@ -79,14 +79,14 @@ THEMES: dict[str, tuple[str, str, str, str, str]] = {
                           "武牌只有十張，最後一張留武牌，別人較少能夠打得過。",
                           "There are only ten military tiles: keep a military tile for the "
                           "last single, where fewer tiles can beat it."),
-    "zun_timing": ("賀尊擒尊", "贺尊擒尊", "When to play 至尊",
+    "zun_timing": ("賀尊擒尊", "贺尊擒尊", "When to play 至尊 (Supreme)",
                    "至尊什麼時候出：早出收賀尊錢，留到最後包尊，文尊還要防高腳七對。",
                    "When to lead 至尊 (Supreme): early for the 賀尊 money, last for 包尊 — and a 文尊 "
                    "(a pair of 銅錘六, Look) can be captured by a pair of 高腳七 (Tit)."),
-    "bao_zun": ("包尊・四大包", "包尊・四大包", "Finish with 至尊 or a four",
+    "bao_zun": ("包尊・四大包", "包尊・四大包", "Finish with 至尊 (Supreme) or a four",
                 "用至尊或四張牌結，輸家加倍甚至四倍。",
                 "Finish with 至尊 (Supreme, ×2) or a four-tile play (×4)."),
-    "sweep": ("七支・八支", "七支・八支", "Sweeps (七支 / 八支)",
+    "sweep": ("七支・八支", "七支・八支", "Sweeps: all 8 stacks (七支 / 八支)",
               "一家贏盡八棟：七支雙倍，八支四倍。",
               "One seat takes all eight 棟: 七支 pays double, 八支 four times."),
 }

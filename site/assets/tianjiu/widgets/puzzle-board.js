@@ -23,6 +23,12 @@ export function seatName(seat, lang) {
 
 export { tileNames };   // (from tiles.js: the widgets of the trainer import it from here)
 
+/** A bracketed aside after a word: " (you)" in English, "（你）" in Chinese — full-width
+ *  brackets and no space before them (no space before full-width punctuation). */
+export function aside(text, lang) {
+  return lang === "en" ? ` (${text})` : `（${text}）`;
+}
+
 /** "+6", "−2", "0", "+1.5" (a real minus sign; hidden puzzles give expected values). */
 export function fmtValue(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return "?";
@@ -108,7 +114,7 @@ export function actionView(a, lang, t, { height = 40, reveal = false, best = fal
     h("span", { class: "tj-pz__act-seat" }, seatName(a.seat, lang)),
     tileRow(show, { height, lang }),
     h("span", { class: "tj-pz__act-what" }, actionWords(a, lang, t, { reveal }),
-      best ? h("span", { class: "tj-pz__mark-best" }, ` ${t("puzzle.bestSoFar")}`) : null,
+      best ? h("span", { class: "tj-pz__mark-best" }, `${lang === "en" ? " " : ""}${t("puzzle.bestSoFar")}`) : null,   // （最大）: no space before it
       auto ? h("span", { class: "tj-badge tj-pz__badge-auto" }, t("puzzle.byEngine")) : null));
 }
 
@@ -139,7 +145,7 @@ export function tableView(frame, { lang, t, hero, hand = null, controls = null, 
     return h("section", {
       class: `tj-pz__seat${isHero ? " is-hero" : ""}${frame.to_act === seat ? " is-turn" : ""}`,
       dataset: { seat, pos: POS[k], tiles: typeof held === "number" ? "" : (held || []).join(" ") },
-      "aria-label": `${seatName(seat, lang)} (${t(`puzzle.rel.${REL[k]}`)})`,
+      "aria-label": `${seatName(seat, lang)}${aside(t(`puzzle.rel.${REL[k]}`), lang)}`,
     },
     h("div", { class: "tj-pz__seat-head" },
       h("span", { class: "tj-pz__seat-name" }, seatName(seat, lang)),

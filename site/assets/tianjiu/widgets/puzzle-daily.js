@@ -11,7 +11,7 @@
 // None of them needs the engine; <tj-puzzle> inside does.
 import { TjWidget, defineWidget, h } from "../widget.js";
 import * as progress from "./puzzle-progress.js";
-import { loc } from "./puzzle-board.js";
+import { loc, aside } from "./puzzle-board.js";
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -141,7 +141,9 @@ export class TjDailyPuzzle extends DataWidget {
       }
       this.dataset.puzzle = pick.id;
       const meta = this.byId[pick.id];
-      const el = h("tj-puzzle", { src: `${this.data}${pick.id}.toml`, preview: `${this.data}${pick.id}.json`, date: this.date });
+      // puzzles / index-page: the solved puzzle leads on to the next unsolved one (its page)
+      const el = h("tj-puzzle", { src: `${this.data}${pick.id}.toml`, preview: `${this.data}${pick.id}.json`, date: this.date,
+        puzzles: this.data, "index-page": this.pages });
       this.bodyEl.replaceChildren(el);
       this.linksEl.replaceChildren(
         h("a", { href: this.pageOf(pick.id), class: "tj-daily__page" }, this.t("puzzle.dailyPage", { id: pick.id, title: meta ? loc(meta.title, this.language) : "" })),
@@ -185,8 +187,8 @@ export class TjPuzzleArchive extends DataWidget {
             h("time", { datetime: date, class: "tj-archive__date" }, date),
             // a title gives the answer away: shown once you have solved the puzzle
             h("a", { href: this.pageOf(id), "data-puzzle-id": id },
-              ["solved", "later"].includes(progress.displayStatusOf(id, data)) ? `${id} ${loc(meta.title, lang)}`
-                : `${id}${day === today ? ` (${this.t("puzzle.today")})` : ""} · ${this.t("puzzle.neutral", {
+              ["solved", "later", "helped"].includes(progress.displayStatusOf(id, data)) ? `${id} ${loc(meta.title, lang)}`
+                : `${id}${day === today ? aside(this.t("puzzle.today"), lang) : ""} · ${this.t("puzzle.neutral", {
                   n: meta.size ?? "?", v: this.t(meta.visibility === "hidden" ? "puzzle.hiddenShort" : "puzzle.openShort") })}`),
             h("span", { class: "tj-archive__stars", "aria-label": this.t("puzzle.difficultyLabel", { n: meta.difficulty || 0 }) },
               h("span", { "aria-hidden": "true" }, "★".repeat(meta.difficulty || 0))),
@@ -232,7 +234,7 @@ export class TjPuzzleProgress extends DataWidget {
       let mark = a.querySelector(".tj-progress__mark");
       if (!status) { if (mark) mark.remove(); continue; }
       if (!mark) a.append(mark = h("span", { class: "tj-progress__mark" }));
-      mark.textContent = ` ${status === "solved" ? "✓" : "✗"}`;
+      mark.textContent = ` ${status === "solved" ? "✓" : status === "helped" ? "◐" : "✗"}`;
       mark.setAttribute("aria-label", this.t(`puzzle.mine.${status}`));
     }
   }

@@ -13,9 +13,10 @@ import * as progress from "./puzzle-progress.js";
 const STATUS = ["all", "unsolved", "solved", "missed"];
 const VIS = ["all", "open", "hidden"];
 
-/** Is a puzzle of this display status "unsolved" (never tried, or missed and not solved since)? */
+/** Is a puzzle of this display status "unsolved" (never tried, missed and not solved since,
+ *  or a hint used and not solved yet)? */
 export function unsolved(status) {
-  return status !== "solved" && status !== "later";
+  return status !== "solved" && status !== "later" && status !== "helped";
 }
 
 export class TjPuzzleFinder extends TjWidget {
@@ -91,7 +92,7 @@ export class TjPuzzleFinder extends TjWidget {
     if (p.vis !== "all" && a.dataset.visibility !== p.vis) return false;
     const st = progress.displayStatusOf(a.dataset.puzzleId);
     if (p.status === "unsolved" && !unsolved(st)) return false;
-    if (p.status === "solved" && !(st === "solved" || st === "later")) return false;
+    if (p.status === "solved" && !(st === "solved" || st === "later" || st === "helped")) return false;
     if (p.status === "missed" && !(st === "failed" || st === "later")) return false;
     return true;
   }

@@ -1,23 +1,32 @@
-// Puzzle progress in localStorage: solved, failed, streaks, dailies.
+// Puzzle progress in localStorage: solved, helped, missed, streaks, dailies.
 //
 // One key, "tianjiu.puzzles", holds JSON:
-//   { "version": 1,
-//     "puzzles": { "0007": { "first": "solved"|"failed",     // the first outcome (streaks use it)
-//                            "status": "solved"|"failed",    // = first: a miss stays a miss
+//   { "version": 2,
+//     "puzzles": { "0007": { "first": "solved"|"helped"|"failed",  // the first outcome (streaks use it)
+//                            "status": "solved"|"helped"|"failed", // = first: a miss stays a miss
 //                            "later": true,                  // (optional) missed, then solved on a retry
+//                            "done": true,                   // (optional, helped) solved with the hint
 //                            "tries": 2,                     // wrong tries, all attempts
 //                            "date": "2026-11-30" } },       // local date of the first outcome
 //     "history": ["0003", "0007"],                           // ids in order of their first outcome
 //     "daily": { "2026-11-30": { "id": "0007", "status": "solved" } } }
 //
 // Outcome of one attempt: "solved" = every move right first time, no hint and the
-// solution not shown; "failed" = a wrong try, a hint or the solution shown before the
-// end.  The first decisive event records it (a wrong try, a hint, "show solution", or
-// the last right move), and a puzzle's outcome is its first one: solving it after a
-// miss (a retry, "Start again") marks it "later" but never turns the miss into a solve.
-// streak = the run of "solved" first outcomes at the end of history; best = the
-// longest run; daily streak = consecutive local dates up to today (or yesterday)
-// whose daily puzzle was solved.
+// solution not shown; "helped" = a hint was used (and no wrong try, no solution shown);
+// "failed" (shown as "missed") = a wrong try or the solution shown before the end.  The
+// first decisive event records it (a wrong try, a hint, "show solution", or the last
+// right move); a hint records "helped", which a wrong try or the solution shown later in
+// the SAME attempt turns into "failed" (record's `worsen`).  A puzzle's outcome is its
+// first one: solving it after a miss (a retry, "Start again") marks it "later" but never
+// turns the miss into a solve, and a helped puzzle stays helped.
+// streak = the run of "solved" first outcomes at the end of history (a helped or missed
+// puzzle ends it: neither is "solved first time"); best = the longest run; daily streak =
+// consecutive local dates up to today (or yesterday) whose daily puzzle was solved.
+//
+// Version 1 (before "helped": a hint counted as a miss) has the same shape without it and
+// is read as it is (its hinted puzzles stay missed); it is upgraded to version 2 on load,
+// the original copy kept under "tianjiu.puzzles.v1".  A site of version 1 reading a
+// version-2 save sees a newer version and only reads it (never rewrites it).
 //
 // A save that cannot be read is never lost silently: unreadable text is kept under
 // "tianjiu.puzzles.backup" and a notice is shown; entries that are wrong are dropped
@@ -25,13 +34,14 @@
 // localStorage (private mode, blocked storage) progress lives for this page only.
 export const KEY = "tianjiu.puzzles";
 export const BACKUP_KEY = "tianjiu.puzzles.backup";
-export const VERSION = 1;
+export const VERSION = 2;
+export const V1_KEY = "tianjiu.puzzles.v1";
 
 const ID_FORM = /^[A-Za-z0-9_-]{1,32}$/;
 // an id is a key of plain objects: never one of Object.prototype's names (__proto__, constructor…)
 const ID = { test: (id) => ID_FORM.test(id) && !(id in Object.prototype) };
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const STATUS = new Set(["solved", "failed"]);
+const STATUS = new Set(["solved", "helped", "failed"]);
 
 let memory = null;          // when localStorage is unusable
 let notice = null;          // {kind: "repaired"|"reset"|"newer"|"unavailable", n, at: pathname}
@@ -91,6 +101,7 @@ export function repair(raw) {
     const later = e.later === true || (first === "failed" && e.status === "solved");
     data.puzzles[id] = { first, status: first, tries, date: validDate(e.date) ? e.date : null };
     if (later && first === "failed") data.puzzles[id].later = true;
+    if (e.done === true && first === "helped") data.puzzles[id].done = true;
   }
   const seen = new Set();
   for (const id of Array.isArray(raw.history) ? raw.history : []) {
@@ -139,6 +150,18 @@ export function load() {
     if (!backup()) return keepOriginal(data);
     write(s, data);
     notice = { kind: "reset", n: 0, at: here() };
+    return data;
+  }
+  if (isObj(raw) && raw.version === 1) {
+    // the previous version: same shape, no "helped" yet — read it as it is and upgrade it
+    // quietly (the original copy kept first; a damaged entry still gets the notice)
+    const { data, dropped } = repair(raw);
+    let kept = false;
+    try { s.setItem(V1_KEY, text); kept = true; } catch { kept = false; }
+    if (!kept) return keepOriginal(data);
+    if (dropped && !backup()) return keepOriginal(data);
+    write(s, data);
+    if (dropped) notice = { kind: "repaired", n: dropped, at: here() };
     return data;
   }
   if (isObj(raw) && raw.version === VERSION) {
@@ -215,26 +238,33 @@ export function localDate(d = null) {
 }
 
 /** Record the outcome of an attempt.  kind: "wrong" (a wrong try), "hint" (a hint
- *  before any miss), "shown" (solution shown), "solved" (finished; clean = no wrong
- *  try, no hint and no solution this attempt, and not missed before — see firstTry()).
+ *  before any miss: "helped"), "shown" (solution shown), "solved" (finished; clean = no
+ *  wrong try, no hint and no solution this attempt, and not missed before — see firstTry();
+ *  helped = not clean only because of a hint).  worsen: this attempt recorded "helped"
+ *  (a hint) and now errs or shows the solution, so its outcome becomes "failed".
  *  The first outcome stays: a later solve of a missed puzzle only sets "later".
  *  daily: the schedule date when the puzzle was opened as that day's daily puzzle. */
-export function record(id, kind, { clean = false, daily = null, today = null } = {}) {
+export function record(id, kind, { clean = false, helped = false, worsen = false, daily = null, today = null } = {}) {
   today = today || localDate();
   if (!ID.test(String(id))) return load();
   const data = load();
   let e = data.puzzles[id];
-  const outcome = kind === "solved" && clean ? "solved" : "failed";
+  const outcome = kind === "solved" && clean ? "solved" : kind === "hint" || (kind === "solved" && helped) ? "helped" : "failed";
   if (!e) {
     e = data.puzzles[id] = { first: outcome, status: outcome, tries: 0, date: today };
     data.history.push(id);
+  } else if (worsen && e.first === "helped" && (kind === "wrong" || kind === "shown")) {
+    e.first = e.status = "failed";
+    delete e.done;
   } else if (kind === "solved" && e.first === "failed") {
     e.later = true;
   }
+  if (kind === "solved" && e.first === "helped") e.done = true;
   if (kind === "wrong") e.tries += 1;
   if (daily && validDate(daily)) {
     const d = data.daily[daily];
     if (!d || d.id !== id) data.daily[daily] = { id, status: outcome };  // the first outcome counts
+    else if (worsen && d.status === "helped" && e.first === "failed") d.status = "failed";
   }
   save(data);
   return data;
@@ -246,13 +276,15 @@ function addDays(date, n) {
   return t.toISOString().slice(0, 10);
 }
 
-/** Counts for display: {solved, failed, streak, best, daily} (see the header). */
+/** Counts for display: {solved, helped, failed, streak, best, daily} (see the header). */
 export function summary(data = load(), today = null) {
   today = today || localDate();
   let solved = 0;
+  let helped = 0;
   let failed = 0;
   for (const e of Object.values(data.puzzles)) {
     if (e.status === "solved") solved += 1;
+    else if (e.status === "helped") helped += 1;
     else failed += 1;
   }
   let run = 0;
@@ -268,19 +300,23 @@ export function summary(data = load(), today = null) {
     daily += 1;
     day = addDays(day, -1);
   }
-  return { solved, failed, streak: run, best, daily };
+  return { solved, helped, failed, streak: run, best, daily };
 }
 
-/** The status of one puzzle: "solved" | "failed" | null. */
+/** The status of one puzzle: "solved" | "helped" | "failed" | null. */
 export function statusOf(id, data = load()) {
   const e = data.puzzles[id];
   return e ? e.status : null;
 }
 
-/** The status for display: "solved" | "failed" | "later" (missed, then solved) | null. */
+/** The status for display: "solved" | "helped" (solved with a hint) | "hinted" (a hint
+ *  used, not solved yet) | "failed" | "later" (missed, then solved) | null. */
 export function displayStatusOf(id, data = load()) {
   const e = data.puzzles[id];
-  return e ? (e.status === "failed" && e.later ? "later" : e.status) : null;
+  if (!e) return null;
+  if (e.status === "failed" && e.later) return "later";
+  if (e.status === "helped") return e.done ? "helped" : "hinted";
+  return e.status;
 }
 
 /** Can an attempt at this puzzle still count as "solved first time"?  Only when it has

@@ -16,16 +16,16 @@
 // tiles face up, D discards them face down (墊), Esc clears the pick, U undoes.
 // Test hooks: data-state (loading | ready | solved | error), data-verdict
 // ("" | correct | wrong | illegal), data-busy, data-moves, data-outcome (solved |
-// failed), data-puzzle; event "tj-puzzle-verdict" {correct, ms, value, best_value}.
+// helped | failed), data-puzzle; event "tj-puzzle-verdict" {correct, ms, value, best_value}.
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { tileSvg, BY_CODE, tileCaption } from "../tiles.js";
 import {
   SEATS, seatName, tileNames, fmtValue, actionSize, actionWords, tableView, lineView, valuesView, stepFrames, parseAction,
-  unitsText, moveText, storyText, trackerView, historyView,
+  unitsText, moveText, storyText, trackerView, historyView, aside,
 } from "./puzzle-board.js";
 import * as progress from "./puzzle-progress.js";
 import { loc } from "./puzzle-board.js";
-import "./puzzle-daily.js";
+import { fetchJSON } from "./puzzle-daily.js";
 import { unsolved } from "./puzzle-finder.js";
 
 
@@ -47,7 +47,7 @@ export class TjPuzzle extends TjWidget {
     this.undoBtn = this.button("puzzle.undo", () => this.undo(), { disabled: true, cls: "tj-pz__undo" });
     this.restartBtn = this.button("puzzle.restart", () => this.restart(), { disabled: true, cls: "tj-pz__restart" });
     this.solutionBtn = this.button("puzzle.showSolution", () => this.showSolution(), { cls: "tj-pz__show-solution" });
-    this.solutionBtn.title = this.t("puzzle.hintNote");   // counts the puzzle as missed
+    this.solutionBtn.title = this.t("puzzle.hintNote");   // counts the puzzle as missed (relabelled once solved)
     this.hintBtn.title = this.t("puzzle.hintTitle");   // counts the solve as helped
     this.valuesBtn = this.button("puzzle.showValues", () => this.showValues(), { hidden: true, cls: "tj-pz__show-values" });
     this.toolsEl = h("div", { class: "tj-pz__tools" }, this.hintBtn, this.undoBtn, this.restartBtn, this.solutionBtn, this.valuesBtn);
@@ -144,7 +144,7 @@ export class TjPuzzle extends TjWidget {
     // title and themes give the answer away: shown once the puzzle is solved or given up
     // (this visit or an earlier one)
     const before = progress.displayStatusOf(info.id);
-    const blind = !this.revealed && before !== "solved" && before !== "later";
+    const blind = !this.revealed && !["solved", "later", "helped"].includes(before);
     this.dataset.blind = String(blind);
     const sep = lang === "en" ? ", " : "、";
     const indexPage = this.getAttribute("index-page");
@@ -180,7 +180,9 @@ export class TjPuzzle extends TjWidget {
     this.solvedSaved = false; // this attempt's solve is saved
     this.skipping = false;    // "Skip to the result" pressed during the engine's play-out
     this.hinted = false;      // a hint was asked for this attempt
+    this.recordedAs = null;   // the outcome this attempt saved first ("helped" after a hint)
     this.done = false;
+    this.solutionLabel(false);
     delete this.dataset.hint;
     this.state = "ready";
     delete this.dataset.outcome;
@@ -515,16 +517,20 @@ export class TjPuzzle extends TjWidget {
 
   saveOutcome(kind) {
     const date = this.getAttribute("date");
+    // a hint saved "helped"; a wrong try or the solution later in this attempt makes it a miss
+    const worsen = this.recordedAs === "helped" && (kind === "wrong" || kind === "shown");
     if (kind === "solved") {
       if (this.solvedSaved) return;
       this.solvedSaved = true;
-      progress.record(this.puzzleId, "solved", { clean: this.isClean(), daily: date });
+      progress.record(this.puzzleId, "solved", { clean: this.isClean(), helped: this.isHelped(), daily: date });
       this.recorded = true;
     } else if (!this.recorded) {
       progress.record(this.puzzleId, kind, { daily: date });
       this.recorded = true;
-    } else if (kind === "wrong") {
-      progress.record(this.puzzleId, "wrong", { daily: date });  // counts the try
+      this.recordedAs = kind === "hint" ? "helped" : "failed";
+    } else if (kind === "wrong" || worsen) {
+      progress.record(this.puzzleId, kind, { daily: date, worsen });  // counts the try (and ends "helped")
+      if (worsen) this.recordedAs = "failed";
     }
   }
 
@@ -534,14 +540,28 @@ export class TjPuzzle extends TjWidget {
     return this.wrong === 0 && !this.shown && !this.hinted && progress.firstTry(this.puzzleId);
   }
 
+  /** Counts as "helped": clean but for a hint (PUZZLES.md: a solve with a hint is helped). */
+  isHelped() {
+    return this.hinted && this.wrong === 0 && !this.shown && progress.statusOf(this.puzzleId) !== "failed";
+  }
+
+  /** "Show solution" counts the puzzle as missed; once solved it only replays the line. */
+  solutionLabel(solved) {
+    this.solutionBtn.textContent = this.t(solved ? "puzzle.replaySolution" : "puzzle.showSolution");
+    this.solutionBtn.title = this.t(solved ? "puzzle.replayNote" : "puzzle.hintNote");
+    this.solutionBtn.dataset.mode = solved ? "replay" : "show";
+  }
+
   async finish(r) {
     this.done = true;
     this.revealed = true;
     this.drawHead();
     const clean = this.isClean();
+    const helped = !clean && this.isHelped();
     this.saveOutcome("solved");
     this.state = "solved";
-    this.dataset.outcome = clean ? "solved" : "failed";
+    this.dataset.outcome = clean ? "solved" : helped ? "helped" : "failed";
+    this.solutionLabel(true);
     const lang = this.language;
     const result = r.result || this.position.result;
     this.draw();
@@ -557,7 +577,9 @@ export class TjPuzzle extends TjWidget {
     // and the puzzle was missed on an earlier attempt (its outcome stays a miss)
     const how = clean ? "puzzle.solvedClean" : this.shown ? "puzzle.solvedShown" : this.wrong ? "puzzle.solvedWrong"
       : this.hinted ? "puzzle.solvedHinted" : "puzzle.solvedMissedBefore";
-    this.feedback(t(how, { net: netText }), "done", notes);
+    this.feedback(t(how, { net: netText }), "done", notes);   // (at once: data-outcome is set)
+    const onward = await this.onwardView();   // then the way on, at the end of the same box
+    if (onward && this.done) this.feedbackEl.append(onward);
     this.valuesBtn.hidden = false;
     this.hintBtn.disabled = true;
     const parts = [];
@@ -580,7 +602,7 @@ export class TjPuzzle extends TjWidget {
     this.endEl.replaceChildren(...parts);
     this.endEl.hidden = false;
     this.showProgress();
-    this.valuesBtn.focus();
+    (this.querySelector(".tj-pz__onward-link") || this.valuesBtn).focus();
   }
 
   resultView(result) {
@@ -592,7 +614,7 @@ export class TjPuzzle extends TjWidget {
         h("tbody", {}, SEATS.map((s) => {
           const n = result.payments[s];
           return h("tr", { dataset: { seat: s }, class: s === this.hero ? "is-hero" : null },
-            h("th", { scope: "row" }, seatName(s, lang), s === this.hero ? ` (${this.t("puzzle.you")})` : ""),
+            h("th", { scope: "row" }, seatName(s, lang), s === this.hero ? aside(this.t("puzzle.you"), lang) : ""),
             h("td", {}, String(result.dong[s])),
             h("td", { class: n > 0 ? "is-plus" : n < 0 ? "is-minus" : null, "data-payment": n }, fmtValue(n)));
         }))));
@@ -667,6 +689,32 @@ export class TjPuzzle extends TjWidget {
     }
   }
 
+  /** The success box's way on: "Next puzzle" — the next unsolved puzzle after this one in
+   *  the collection's order (wrapping round) — or, when every other one is solved, words
+   *  saying so and a link to the index.  Needs puzzles="…" and index-page (as nextView). */
+  async onwardView() {
+    const dir = this.getAttribute("puzzles");
+    const page = this.getAttribute("index-page");
+    if (!dir || !page) return null;
+    let list;
+    try {
+      list = (await fetchJSON(`${dir}index.json`, this.pageBase || document.baseURI)).puzzles;
+    } catch {
+      return null;
+    }
+    const me = list.findIndex((p) => p.id === this.puzzleId);
+    const order = [...list.slice(me + 1), ...list.slice(0, Math.max(0, me))];
+    const data = progress.load();
+    const next = order.find((p) => unsolved(progress.displayStatusOf(p.id, data)));
+    if (!next) {
+      return h("p", { class: "tj-pz__onward tj-pz__all-solved" }, this.t("puzzle.allSolved"), " ",
+        h("a", { href: page, class: "tj-button tj-pz__onward-link" }, this.t("puzzle.allPuzzles")));
+    }
+    return h("p", { class: "tj-pz__onward" },
+      h("a", { href: `${page}${next.id}/`, class: "tj-button tj-button--primary tj-pz__onward-link", dataset: { puzzle: next.id } },
+        this.t("puzzle.nextUnsolved", { id: next.id })));
+  }
+
   /** Remove every "Next" block shown so far (a solve after "Show solution" would show two). */
   dropNext() {
     for (const el of this.querySelectorAll(".tj-pz__next")) el.remove();
@@ -696,7 +744,7 @@ export class TjPuzzle extends TjWidget {
     const rnd = pool.length ? pool[Math.floor(Math.random() * pool.length)] : null;
     const link = (p, key, cls) => h("a", { href: `${page}${p.id}/`, class: `tj-button ${cls}`, dataset: { puzzle: p.id } }, this.t(key, { id: p.id }));
     return h("p", { class: "tj-pz__next" },
-      next ? link(next, same.includes(next) ? "puzzle.nextSame" : "puzzle.nextAny", "tj-button--primary tj-pz__next-link") : null,
+      next ? link(next, same.includes(next) ? "puzzle.nextSame" : "puzzle.nextAny", "tj-pz__next-link") : null,   // (the primary one is "Next puzzle" above)
       rnd ? link(rnd, "puzzle.randomUnsolved", "tj-pz__random-link") : null);
   }
 
