@@ -616,6 +616,11 @@ def test_daily_puzzle_for_fixed_dates_and_the_archive(tab):
         page.wait_for_selector(f"tj-puzzle[data-puzzle='{expected}'][data-state=ready]", timeout=ENGINE_TIMEOUT_MS)
         assert page.get_attribute("tj-daily-puzzle tj-puzzle", "date") == day.isoformat()
         assert page.get_attribute(".tj-daily__page", "href") == f"../puzzles/{expected}/"
+    for bad in ("0000-01-01", "0099-12-31", "2026-02-30", "tomorrow"):   # not a date: today's, and a note
+        tab.goto(f"en/daily/?date={bad}")
+        page.wait_for_selector("tj-daily-puzzle[data-puzzle]")
+        assert page.get_attribute("tj-daily-puzzle", "data-date") != bad
+        assert "is not a date" in page.inner_text(".tj-daily__refused") and "1900" not in page.inner_text(".tj-daily__date") and "1999" not in page.inner_text(".tj-daily__date")
     # solve the daily of start+2 on the home page: it is recorded for that date
     day = start + timedelta(days=2)
     pid = P.puzzle_for(day, SCHEDULE_TEXT)

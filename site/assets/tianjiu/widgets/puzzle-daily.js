@@ -17,11 +17,11 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function dayNumber(date) {
   const m = DATE.exec(date);
-  if (!m) return null;
-  const t = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  const d = new Date(t);
+  if (!m || Number(m[1]) < 1000) return null;   // years 1000–9999 (Date.UTC would read 0–99 as 1900–1999)
+  const d = new Date(0);
+  d.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   if (d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) return null;
-  return Math.round(t / 86400000);
+  return Math.round(d.getTime() / 86400000);
 }
 
 function dateOf(day) {
@@ -50,6 +50,12 @@ export function chosenDate(el) {
   const a = el && el.getAttribute("date");
   if (a && dayNumber(a) !== null) return a;
   return progress.localDate(new Date());
+}
+
+/** ?date= when it was not used (not a date of years 1000–9999), else null — the page says so. */
+export function refusedDate(el) {
+  const q = new URLSearchParams(location.search).get("date");
+  return q !== null && q !== chosenDate(el) ? q : null;
 }
 
 /** A date in the page language: "2026年12月5日（星期六）" / "Saturday 5 December 2026". */
@@ -123,6 +129,8 @@ export class TjDailyPuzzle extends DataWidget {
     this.headEl = h("div", { class: "tj-daily__head" },
       h("p", { class: "tj-title tj-daily__title" }, this.t("puzzle.dailyTitle")),
       h("p", { class: "tj-daily__date" }, h("time", { datetime: this.date }, longDate(this.date, this.language))));
+    const refused = refusedDate(this);
+    if (refused !== null) this.headEl.append(h("p", { class: "tj-daily__refused", role: "note" }, this.t("puzzle.dateRefused", { date: refused.slice(0, 40) })));
     this.bodyEl = h("div", { class: "tj-daily__body" });
     this.linksEl = h("p", { class: "tj-daily__links" });
     this.append(h("div", { class: "tj-daily" }, this.headEl, this.bodyEl, this.linksEl));
