@@ -570,3 +570,33 @@ def test_the_pages_dealing_method_names_are_the_engines():
     block = re.search(r"const METHOD_NAMES = (\{.*?\n\});", js, re.S).group(1)
     table = json.loads(re.sub(r",\s*\}", "}", block))
     assert table == {m.name_hant: [m.name_hans, m.name_en] for m in METHODS}
+
+
+def test_a_file_too_large_for_a_hand_record_is_refused_by_its_size(tab, tmp_path):
+    """A 200 kB file was refused as "Notation not understood: toml: must be a string of at most
+    200,000 characters…" and a 2 MB one as "request: longer than 300,000 characters": the
+    request's inner words. The page now refuses it by its size before sending it, in the page's
+    language."""
+    big = tmp_path / "big.toml"
+    big.write_bytes(b"# " + b"x" * 2_001_057)
+    mid = tmp_path / "mid.toml"
+    mid.write_bytes(b"# " + b"x" * 200_099)
+    page = tab.page
+    msg = f"document.querySelector('{W} .tj-play__msg').textContent"
+    for path, want in (("play/", ("這個牌譜不能重播：big.toml：檔案太大，不是牌局紀錄（2.0 MB；最多 200 kB）",
+                                  "這個牌譜不能重播：mid.toml：檔案太大，不是牌局紀錄（201 kB；最多 200 kB）")),
+                       ("zh-Hans/play/", ("这个牌谱不能回放：big.toml：文件太大，不是牌局记录（2.0 MB；最多 200 kB）", None)),
+                       ("en/play/", ("This hand record cannot be replayed: big.toml: too large for a hand record (2.0 MB; at most 200 kB)",
+                                     "This hand record cannot be replayed: mid.toml: too large for a hand record (201 kB; at most 200 kB)"))):
+        tab.goto(path)
+        page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+        for file, text in zip((big, mid), want):
+            if text is None:
+                continue
+            page.evaluate(f"document.querySelector('{W} .tj-play__msg').textContent = ''")
+            page.set_input_files(f"{W} .tj-play__upload input", str(file))
+            page.wait_for_function(f"{msg}.length > 0", timeout=30_000)
+            assert page.inner_text(f"{W} .tj-play__msg") == text
+            assert page.get_attribute(W, "data-state") == "ready"
+    tab.shot("play-upload-too-large-en")
+    assert tab.problems() == []

@@ -71,6 +71,18 @@ function recordText(bytes, name) {
     `${file}：牌局紀錄不是 UTF-8 文字（第 ${n} 位元組）`);
 }
 
+/** A hand record is a few kB; the engine reads at most 200,000 characters of one
+ *  (limits.BROWSER.text_chars) and a request of at most 300,000. A larger file is refused here,
+ *  by its size in bytes (≥ its characters), before it is read or sent: its reason named the
+ *  request's inner fields ("toml: must be a string of at most 200,000 characters",
+ *  "request: longer than 300,000 characters"). */
+const MAX_RECORD_BYTES = 200_000;
+/** The size of a file too large to be a hand record, in words ("2.0 MB", "201 kB"), or null. */
+function tooLarge(file) {
+  if (file.size <= MAX_RECORD_BYTES) return null;
+  return file.size >= 1e6 ? `${(file.size / 1e6).toFixed(1)} MB` : `${Math.ceil(file.size / 1000)} kB`;
+}
+
 export class TjPlayTable extends TjWidget {
   render() {
     this.setupEl = h("div", { class: "tj-play__setup" });
@@ -709,6 +721,14 @@ export class TjPlayTable extends TjWidget {
   async upload(e) {
     const file = e.target.files && e.target.files[0];
     if (!file) return;
+    const size = tooLarge(file);
+    if (size) {   // (not read, not sent: the engine's refusal named its request's fields)
+      const name = file.name.length <= 60 ? file.name : `${file.name.slice(0, 60)}…`;
+      this.showMsg(`${this.t("play.badRecord")}${this.language === "en" ? " " : ""}${this.t("play.tooLarge", { file: name, size, max: "200 kB" })}`);
+      this.dataset.illegal = "too-large";
+      e.target.value = "";
+      return;
+    }
     let text;
     try {
       text = recordText(new Uint8Array(await file.arrayBuffer()), file.name);
