@@ -572,6 +572,40 @@ def test_the_pages_dealing_method_names_are_the_engines():
     assert table == {m.name_hant: [m.name_hans, m.name_en] for m in METHODS}
 
 
+def _play_out(page):
+    """Play the live hand to its end with the first legal action each time."""
+    for _ in range(40):
+        if page.get_attribute(W, "data-state") == "over":
+            break
+        page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
+        page.wait_for_function(f"""(() => {{ const w = document.querySelector('{W}');
+            return !w.busy && (w.dataset.state === 'over' || !!w.querySelector('.tj-play__legal .tj-play__chip')); }})()""")
+    page.wait_for_selector(f"{W}[data-state=over]")
+
+
+def test_enter_pressed_quickly_after_a_hand_deals_one_hand(tab):
+    """Enter pressed three times at once after a hand dealt extra hands and skipped numbers
+    (Hand 2 → Hand 4; the saved hands numbered [2, 1]): one press, one hand."""
+    tab.goto("en/play/")
+    _start(tab, seed=40, players="beginner")
+    page = tab.page
+    for n in (1, 2):
+        _play_out(page)
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        # (three presses within one task, as a fast double or triple press lands before the
+        # engine's answer; Playwright's presses are each a round trip and may arrive after it)
+        page.evaluate("""for (let i = 0; i < 3; i++)
+            document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true}))""")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"{W}[data-state=playing], {W}[data-state=over]")
+        page.wait_for_timeout(1500)   # (the extra presses had their chance)
+        assert page.evaluate(f"document.querySelector('{W}').session.hand") == n + 1
+        assert page.inner_text(f"{W} .tj-play__head .tj-badge") == f"Hand {n + 1}"
+        hands = page.evaluate("JSON.parse(localStorage.getItem('tianjiu.play.hands.v1')).map(x => x.hand)")
+        assert hands == list(range(n, 0, -1)), hands
+    assert tab.problems() == []
+
+
 def test_a_file_too_large_for_a_hand_record_is_refused_by_its_size(tab, tmp_path):
     """A 200 kB file was refused as "Notation not understood: toml: must be a string of at most
     200,000 characters…" and a 2 MB one as "request: longer than 300,000 characters": the

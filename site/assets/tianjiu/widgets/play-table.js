@@ -194,7 +194,17 @@ export class TjPlayTable extends TjWidget {
   }
 
   async nextHand() {
+    // one press, one hand: a second Enter (or click on 下一局) during the deal asked for
+    // another hand and skipped a number (Hand 2 → Hand 4)
+    if (this.nexting) return;
+    this.nexting = true;
+    try { await this.dealNext(); } finally { this.nexting = false; }
+  }
+
+  async dealNext() {
     const s = this.session;
+    if (!s) return;
+    await this.finishing;   // the last hand's record is saved under its own number first
     s.hand += 1;
     const seed = (s.seed + s.hand * 7919) % 2 ** 31;
     const method = s.method || METHODS[seed % METHODS.length];
@@ -437,8 +447,14 @@ export class TjPlayTable extends TjWidget {
   clearMsg() { this.msgEl.textContent = ""; this.msgEl.hidden = true; delete this.dataset.illegal; }
 
   // ------------------------------------------------------------ after the hand
-  async finishHand() {
+  finishHand() {
+    this.finishing = this.recordHand();
+    return this.finishing;
+  }
+
+  async recordHand() {
     const s = this.session;
+    const handNo = s.hand;
     const r = this.view.result;
     for (const x of SEATS) s.score[x] += r.payments[x];
     s.banker = r.next_banker;
@@ -448,7 +464,7 @@ export class TjPlayTable extends TjWidget {
     try {
       const rec = await this.engine.call("hand_record", { hand_id: view.hand_id, seats: { S: this.t("play.youName") } });
       this.lastToml = rec.toml;
-      this.save(rec.toml, r.payments[ME]);
+      this.save(rec.toml, r.payments[ME], handNo);
       // a recap of this hand opened while the record was on its way: now it can analyse
       if (this.recap && this.recap.state === view && !this.recap.toml) {
         this.recap.toml = rec.toml;
@@ -808,10 +824,10 @@ export class TjPlayTable extends TjWidget {
     }
   }
 
-  save(toml, mine) {
+  save(toml, mine, hand = 0) {
     const { list, readonly } = this.loadSaved();
     if (readonly) return;
-    list.unshift({ toml, when: new Date().toISOString(), mine, hand: this.session ? this.session.hand : 0 });
+    list.unshift({ toml, when: new Date().toISOString(), mine, hand });
     try { localStorage.setItem(STORE, JSON.stringify(list.slice(0, KEEP))); } catch { /* full: the list stays as it was */ }
     this.drawSaved();
   }
