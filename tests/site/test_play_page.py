@@ -137,7 +137,9 @@ def test_a_seeded_session(tab, tmp_path):
             assert page.locator(f"{W} .tj-play__tile").count() == before
     assert tab.problems() == []
 
-    # share by link: the record in the fragment replays on the page
+    # share by link: the record in the fragment replays on the page (once this hand is over: a
+    # link opened during a hand waits, test_a_link_or_instant_navigation_during_a_hand_keeps_the_hand)
+    _play_out(page)
     link = "play/#hand=" + base64.urlsafe_b64encode(path.read_bytes()).decode().rstrip("=")
     tab.goto(link)
     page.wait_for_selector(f"{W}[data-state=replay]", timeout=90_000)
@@ -570,6 +572,70 @@ def test_the_pages_dealing_method_names_are_the_engines():
     block = re.search(r"const METHOD_NAMES = (\{.*?\n\});", js, re.S).group(1)
     table = json.loads(re.sub(r",\s*\}", "}", block))
     assert table == {m.name_hant: [m.name_hans, m.name_en] for m in METHODS}
+
+
+def _record_link(seed=5):
+    """A finished hand's record (first legal action each time) as the text after #hand=."""
+    from tianjiu_core.tiengow.game import Hand
+    hand = Hand.from_seed(seed)
+    while not hand.is_over:
+        hand.act(hand.legal_actions()[0])
+    return base64.urlsafe_b64encode(HandRecord.from_hand(hand).dumps().encode()).decode().rstrip("=")
+
+
+def _table(page):
+    """What a live table shows: its hand number, hand_id, South's tiles, the session's score."""
+    return page.evaluate(f"""(() => {{ const w = document.querySelector('{W}');
+        return {{ state: w.dataset.state, hand: w.session.hand, id: w.view.hand_id, score: w.session.score,
+                  tiles: [...w.querySelectorAll('.tj-play__tile')].map(b => b.dataset.code),
+                  same: w === window.__table }}; }})()""")
+
+
+def test_a_link_or_instant_navigation_during_a_hand_keeps_the_hand(tab):
+    """A #hand= link opened in the tab while a hand is played (pasted, or location.hash set):
+    Material's instant navigation drew the page anew, a new table replayed the link and the live
+    hand and its score were gone, silently. Now the table that holds the hand comes back in its
+    place, the hand and the score as they were, and the link waits with a note. The same after a
+    visit to another page and Back (instant navigation both ways)."""
+    tab.goto("play/")
+    _start(tab, seed=12, players="club")
+    page = tab.page
+    page.wait_for_selector(f"{W}[data-state=playing]")
+    page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()   # some progress in the hand
+    page.wait_for_function(f"document.querySelector('{W}').view.can_undo")
+    page.evaluate(f"window.__table = document.querySelector('{W}')")
+    before = _table(page)
+    assert before["state"] == "playing" and before["same"]
+    # the page is drawn anew by Material on this hash change: mark the old content to see it go
+    page.evaluate("document.querySelector('.md-content').dataset.old = '1'")
+    page.evaluate(f"location.hash = 'hand={_record_link()}'")
+    page.wait_for_function("!document.querySelector('.md-content[data-old]')", timeout=30_000)
+    page.wait_for_function(f"document.querySelector('{W} .tj-play__msg').textContent.includes('打完')")
+    assert page.inner_text(f"{W} .tj-play__msg") == "這條連結的牌局要等這一局打完才可以重看：打完後重新載入這一頁。"
+    assert page.locator(W).count() == 1
+    assert _table(page) == before                        # the same table, hand, tiles and score
+    # the keys still work on the table that came back (its listener was the old page's)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("1")
+    assert page.get_attribute(f"{W} .tj-play__tile[data-index='0']", "aria-pressed") == "true"
+    page.keyboard.press("1")
+    # another page (instant navigation) and Back: the hand is still there, no question asked
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.type), d.dismiss()))
+    page.evaluate("window.__notReloaded = true")
+    page.click("a.md-footer__link--next")     # (the page after Play: 牌桌試玩)
+    page.wait_for_url("**/playground/", timeout=30_000)
+    page.wait_for_selector(W, state="detached")
+    page.go_back()
+    page.wait_for_selector(f"{W}[data-state=playing]", timeout=30_000)
+    assert _table(page) == before
+    assert page.evaluate("window.__notReloaded") is True, "not instant navigation"
+    # …and it plays on: an action is answered
+    page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
+    page.wait_for_function(f"document.querySelector('{W}').view.hand_id === {before['id']} && !document.querySelector('{W}').busy")
+    assert dialogs == []
+    tab.shot("play-link-waits")
+    assert tab.problems() == []
 
 
 def _play_out(page):

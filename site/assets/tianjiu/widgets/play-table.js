@@ -9,7 +9,7 @@
 // (download, upload, share by link in the URL fragment, the last hands kept on the device).
 // State for tests: data-state ready (choosing the house rules) | playing | over | replay; data-illegal (last refusal).
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
-import { label, engineText } from "../i18n.js";
+import { label, engineText, langOf } from "../i18n.js";
 import { EngineError } from "../engine.js";
 import { tileSvg, tileNames, BY_CODE } from "../tiles.js";
 
@@ -83,7 +83,40 @@ function tooLarge(file) {
   return file.size >= 1e6 ? `${(file.size / 1e6).toFixed(1)} MB` : `${Math.ceil(file.size / 1000)} kB`;
 }
 
+// ------------------------------------------------------------ one session a tab
+// Material's instant navigation draws a page anew — a #hand= link opened in this tab, Back to
+// the Play page, a click from the glossary — and so makes a NEW <tj-play-table>, while the live
+// hand exists only in the old one (the worker holds it under the old one's hand_id). So the widget
+// that holds this tab's session is kept here, and a new table of the same language that connects
+// while it is off the page puts it back in its own place: the hand, its score and its recap
+// come back as they were (a #hand= link then waits, as it does in a live table).
+let keeper = null;
+
 export class TjPlayTable extends TjWidget {
+  connectedCallback() {
+    const old = keeper;
+    if (old && old !== this && !old.isConnected && !this._mounted && old.language === langOf(this)) {
+      this.replaceWith(old);   // (old's connectedCallback runs now: it is back, as it was)
+      return;
+    }
+    const again = this._mounted;
+    super.connectedCallback();
+    if (again) this.reattached();
+  }
+
+  /** Back on the page after an instant navigation: keys again, and a #hand= link in the new
+   *  address waits if a hand is live (or replays, between hands), as in a table that stayed. */
+  reattached() {
+    document.addEventListener("keydown", this.keyHandler);
+    if (this.engine) this.fromHash();
+  }
+
+  /** This table holds the tab's session from now on (see keeper). */
+  keep(on = true) {
+    if (on) keeper = this;
+    else if (keeper === this) keeper = null;
+  }
+
   render() {
     this.setupEl = h("div", { class: "tj-play__setup" });
     this.tableEl = h("div", { class: "tj-play__table", hidden: true });
@@ -100,7 +133,8 @@ export class TjPlayTable extends TjWidget {
       if (this.contains(e.target) || e.target === document.body || e.target === document.documentElement) this.onKey(e);
     };
     document.addEventListener("keydown", this.keyHandler);
-    window.addEventListener("hashchange", () => this.fromHash());
+    // (only while on the page: a table off it comes back through connectedCallback)
+    window.addEventListener("hashchange", () => { if (this.isConnected && this.engine) this.fromHash(); });
   }
 
   async ready() {
@@ -165,6 +199,7 @@ export class TjPlayTable extends TjWidget {
       takeback: this.undoBox.checked, hand: 0, banker: "E", streak: 1,
       score: { E: 0, S: 0, W: 0, N: 0 }, history: [],
     };
+    this.keep();
     this.setupEl.hidden = true;
     this.tableEl.hidden = false;
     this.firstBank = null;
@@ -520,6 +555,8 @@ export class TjPlayTable extends TjWidget {
     // (a linked hand's #hand=… goes: a reload would replay it, the same link would do nothing)
     if ((location.hash || "").startsWith("#hand=")) history.replaceState(history.state, "", location.pathname + location.search);
     this.session = null;
+    this.hashReplayed = null;   // (the same link opened again replays again)
+    this.keep(false);
     this.tableEl.hidden = true;
     this.setupEl.hidden = false;
     this.resultEl.replaceChildren();
@@ -764,6 +801,10 @@ export class TjPlayTable extends TjWidget {
       this.showMsg(this.t("play.linkLater"));
       return;
     }
+    // (one link, one replay: its hashchange and the table's return after the page was drawn
+    // anew both ask)
+    if (hash === this.hashReplayed) return;
+    this.hashReplayed = hash;
     const m = /^#hand=([A-Za-z0-9_-]+)$/.exec(hash);
     if (!m) {
       this.showMsg(this.t("play.badLink"));
