@@ -672,6 +672,56 @@ def test_enter_pressed_quickly_after_a_hand_deals_one_hand(tab):
     assert tab.problems() == []
 
 
+def test_leaving_during_a_hand_asks_first(tab):
+    """Reloading or switching language during a hand lost the hand and the session without a
+    word. Now: the browser's "Leave site?" (beforeunload) while a hand is live; a click to a page
+    of another language asks in the page's language (the language switcher, which loads a whole
+    page, asks once); nothing is asked once the hand is over."""
+    tab.goto("play/")
+    _start(tab, seed=40, players="beginner")
+    page = tab.page
+    page.wait_for_selector(f"{W}[data-state=playing]")
+    page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()   # (a user gesture: the browser asks only then)
+    page.wait_for_function(f"!document.querySelector('{W}').busy")
+    dialogs = []
+    answer = {"confirm": False}
+
+    def on_dialog(d):
+        dialogs.append((d.type, d.message))
+        d.accept() if d.type == "confirm" and answer["confirm"] else d.dismiss()
+    page.on("dialog", on_dialog)
+    try:
+        page.reload(timeout=5_000)
+    except Exception:   # (the reload was refused: that is the point)
+        pass
+    assert [t for t, _ in dialogs] == ["beforeunload"]
+    assert page.get_attribute(W, "data-state") == "playing"
+    # the language switcher, refused
+    dialogs.clear()
+    page.evaluate("document.querySelector('.md-select__link[hreflang=en]').click()")
+    page.wait_for_timeout(500)
+    assert dialogs == [("confirm", "這一局還沒打完。換到另一種語言的頁面，這一局和這一場的分數都不會留下。要離開嗎？")]
+    assert page.url.endswith("/play/") and "/en/" not in page.url
+    assert page.get_attribute(W, "data-state") == "playing"
+    # the hand played to its end: nothing is asked (a reload here is quiet)
+    _play_out(page)
+    page.wait_for_function("JSON.parse(localStorage.getItem('tianjiu.play.hands.v1') || '[]').length === 1")
+    dialogs.clear()
+    page.reload()
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    assert dialogs == []
+    # a new hand, then the language switcher accepted: one question, then the English page
+    _start(tab, seed=40, players="beginner")
+    page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
+    page.wait_for_function(f"!document.querySelector('{W}').busy")
+    answer["confirm"] = True
+    page.evaluate("document.querySelector('.md-select__link[hreflang=en]').click()")
+    page.wait_for_url("**/en/play/", timeout=30_000)
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    assert [t for t, _ in dialogs] == ["confirm"]
+    assert tab.problems() == []
+
+
 def test_a_file_too_large_for_a_hand_record_is_refused_by_its_size(tab, tmp_path):
     """A 200 kB file was refused as "Notation not understood: toml: must be a string of at most
     200,000 characters…" and a 2 MB one as "request: longer than 300,000 characters": the

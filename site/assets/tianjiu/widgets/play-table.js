@@ -92,6 +92,43 @@ function tooLarge(file) {
 // come back as they were (a #hand= link then waits, as it does in a live table).
 let keeper = null;
 
+/** The language of a same-site page address ("hant", "hans", "en"), or null off the site. */
+function pageLanguage(url) {
+  const config = document.getElementById("__config");
+  if (!config) return null;
+  let root;
+  try { root = new URL(`${JSON.parse(config.textContent).base}/`, location.href); } catch { return null; }
+  if (url.origin !== root.origin || !url.pathname.startsWith(root.pathname)) return null;
+  const rel = url.pathname.slice(root.pathname.length);
+  return /^en(\/|$)/.test(rel) ? "en" : /^zh-Hans(\/|$)/.test(rel) ? "hans" : "hant";
+}
+
+// A reload, closing the tab or a link that loads a whole page (the language switcher) ends the
+// live hand: the browser's own "Leave site?" asks first. Not once the hand is over.
+window.addEventListener("beforeunload", (e) => {
+  if (keeper && keeper.handLive) { e.preventDefault(); e.returnValue = ""; }
+});
+// Instant navigation (a click on a link of the site) fires no beforeunload. Within the language
+// the hand waits for the reader to come back (above); a page of another language has a table of
+// its own, so that click asks in the hand's language first. (Capture: before Material's and
+// site.js's own click handlers.)
+window.addEventListener("click", (e) => {
+  if (!keeper || !keeper.handLive || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  const a = e.target instanceof Element ? e.target.closest("a[href]") : null;
+  if (!a || (a.target && a.target !== "_self") || a.hasAttribute("download")) return;
+  let url;
+  try { url = new URL(a.href, location.href); } catch { return; }
+  if (url.origin !== location.origin) return;   // another site: a whole load, beforeunload asks
+  const lang = pageLanguage(url);
+  if (!lang || lang === keeper.language) return;
+  if (confirm(keeper.t("play.leaveLanguage"))) {
+    keeper = null;   // (let go: no second question from beforeunload)
+  } else {
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  }
+}, true);
+
 export class TjPlayTable extends TjWidget {
   connectedCallback() {
     const old = keeper;
