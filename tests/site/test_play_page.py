@@ -700,18 +700,36 @@ def test_leaving_during_a_hand_asks_first(tab):
     dialogs.clear()
     page.evaluate("document.querySelector('.md-select__link[hreflang=en]').click()")
     page.wait_for_timeout(500)
-    assert dialogs == [("confirm", "這一局還沒打完。換到另一種語言的頁面，這一局和這一場的分數都不會留下。要離開嗎？")]
+    assert dialogs == [("confirm", "這一局還沒打完：換到另一種語言的頁面，這一局就不能打下去（之前各局的分數會留下）。要離開嗎？")]
     assert page.url.endswith("/play/") and "/en/" not in page.url
     assert page.get_attribute(W, "data-state") == "playing"
     # the hand played to its end: nothing is asked (a reload here is quiet)
     _play_out(page)
     page.wait_for_function("JSON.parse(localStorage.getItem('tianjiu.play.hands.v1') || '[]').length === 1")
     dialogs.clear()
+    score = page.evaluate(f"document.querySelector('{W}').session.score")
     page.reload()
     page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
     assert dialogs == []
-    # a new hand, then the language switcher accepted: one question, then the English page
-    _start(tab, seed=40, players="beginner")
+    # the session survives the reload (sessionStorage, this tab): its public part only — no seed,
+    # no tile; it is offered above the form, and goes on with a new deal
+    kept = page.evaluate("JSON.parse(sessionStorage.getItem('tianjiu.play.session.v1'))")
+    assert set(kept) == {"rules", "players", "method", "takeback", "hand", "banker", "streak", "score"}, kept
+    assert kept["hand"] == 1 and kept["score"] == score
+    assert page.evaluate("Object.keys(sessionStorage).filter(k => k.startsWith('tianjiu.play'))") == ["tianjiu.play.session.v1"]
+    mine = score["S"]
+    mine = f"+{mine}" if mine > 0 else f"−{-mine}" if mine < 0 else "0"
+    offer = page.inner_text(f"{W} .tj-play__resume")
+    assert "打了 1 局" in offer and f"南（你） {mine}" in offer, offer
+    tab.shot("play-resume-offer")
+    page.click(f"{W} .tj-play__resume-go")
+    page.wait_for_selector(f"{W}[data-state=playing], {W}[data-state=over]")
+    assert page.inner_text(f"{W} .tj-play__head .tj-badge") == "第 2 局"
+    assert page.evaluate(f"document.querySelector('{W}').session.score") == score
+    assert page.evaluate(f"document.querySelector('{W}').session.banker") == kept["banker"]
+    # then the language switcher accepted during hand 2: one question, then the English page,
+    # which offers the same session (one hand finished, the half-played one not kept)
+    page.wait_for_selector(f"{W}[data-state=playing]")
     page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
     page.wait_for_function(f"!document.querySelector('{W}').busy")
     answer["confirm"] = True
@@ -719,6 +737,8 @@ def test_leaving_during_a_hand_asks_first(tab):
     page.wait_for_url("**/en/play/", timeout=30_000)
     page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
     assert [t for t, _ in dialogs] == ["confirm"]
+    assert "session of 1 hand played" in page.inner_text(f"{W} .tj-play__resume")
+    tab.shot("play-resume-offer-en")
     assert tab.problems() == []
 
 

@@ -16,6 +16,17 @@ import { tileSvg, tileNames, BY_CODE } from "../tiles.js";
 const SEATS = ["E", "S", "W", "N"];
 const ME = "S";
 const STORE = "tianjiu.play.hands.v1";
+// The running session, for this tab (sessionStorage: a reload or the other language's page can
+// continue it): what South may see and nothing more — the house rules, the players, the number
+// of hands finished, the next banker and streak, the score. Never the deal's seed, and no tile:
+// the hand being played when the page went cannot be kept, and a continued session deals anew.
+const SESSION = "tianjiu.play.session.v1";
+function readSession() {
+  try {
+    const s = JSON.parse(sessionStorage.getItem(SESSION) || "null");
+    return s && typeof s.hand === "number" && s.score && SEATS.every((x) => typeof s.score[x] === "number") && s.rules ? s : null;
+  } catch { return null; }
+}
 const KEEP = 20;
 // 牌頭 (dealing methods) by their 繁體 name, which the engine takes, with 简体 and English names
 // (the engine's tiengow/deal.py METHODS; tests/site/test_play_page.py checks they agree)
@@ -148,6 +159,16 @@ export class TjPlayTable extends TjWidget {
     if (this.engine) this.fromHash();
   }
 
+  /** The session's public part into sessionStorage (see SESSION); gone with New session. */
+  storeSession() {
+    const s = this.session;
+    try {
+      if (!s) { sessionStorage.removeItem(SESSION); return; }
+      sessionStorage.setItem(SESSION, JSON.stringify({ rules: s.rules, players: s.players, method: s.method, takeback: s.takeback,
+        hand: s.done, banker: s.banker, streak: s.streak, score: s.score }));
+    } catch { /* no storage: the session lives as long as the page */ }
+  }
+
   /** This table holds the tab's session from now on (see keeper). */
   keep(on = true) {
     if (on) keeper = this;
@@ -205,7 +226,12 @@ export class TjPlayTable extends TjWidget {
     this.methodSel = h("select", { name: "method", class: "tj-play__method" },
       h("option", { value: "" }, this.t("play.methodAny")), METHODS.map((m) => h("option", { value: m }, methodName(m, this.language))));
     this.undoBox = h("input", { type: "checkbox", name: "takeback", checked: true });
-    this.setupEl.replaceChildren(
+    const kept = this.session ? null : readSession();
+    this.setupEl.replaceChildren(...[
+      kept ? h("div", { class: "tj-play__resume" },
+        h("p", {}, this.t("play.resumeLine", { n: kept.hand, score: SEATS.map((x) => `${seatName(x, lang)}${x === ME ? this.t("play.you") : ""} ${signed(kept.score[x])}`).join(lang === "en" ? ", " : "，") })),
+        h("div", { class: "tj-play__row" },
+          h("button", { type: "button", class: "tj-button tj-button--primary tj-play__resume-go", onclick: () => this.startSession(kept) }, this.t("play.resume")))) : null,
       h("p", { class: "tj-title" }, this.t("play.setupTitle")),
       h("div", { class: "tj-play__row" },
         h("label", {}, this.t("play.presetLabel"), " ", presetSel),
@@ -216,7 +242,7 @@ export class TjPlayTable extends TjWidget {
       h("div", { class: "tj-play__row" },
         h("button", { type: "button", class: "tj-button tj-button--primary tj-play__start", onclick: () => this.startSession() }, this.t("play.start")),
         h("label", { class: "tj-button tj-play__upload" }, this.t("play.upload"),
-          h("input", { type: "file", accept: ".toml,text/plain", class: "tj-visually-hidden", onchange: (e) => this.upload(e) }))));
+          h("input", { type: "file", accept: ".toml,text/plain", class: "tj-visually-hidden", onchange: (e) => this.upload(e) })))].filter(Boolean));
   }
 
   chosenRules() {
@@ -228,25 +254,39 @@ export class TjPlayTable extends TjWidget {
     return rules;
   }
 
-  async startSession() {
+  /** A new session from the form, or ``kept`` (readSession) continued: its score, banker and
+   *  hand number go on, with a new seed (the old one was never kept). */
+  async startSession(kept = null) {
     const seedAttr = this.getAttribute("seed");
     const seed = seedAttr !== null ? Number(seedAttr) : Math.floor(Math.random() * 2 ** 31);
-    this.session = {
+    this.session = kept ? {
+      seed, rules: kept.rules, players: kept.players, method: kept.method, takeback: kept.takeback !== false,
+      hand: kept.hand, done: kept.hand, banker: kept.banker, streak: kept.streak, score: { ...kept.score }, history: [],
+    } : {
       seed, rules: this.chosenRules(), players: this.strengthSel.value, method: this.methodSel.value,
-      takeback: this.undoBox.checked, hand: 0, banker: "E", streak: 1,
+      takeback: this.undoBox.checked, hand: 0, done: 0, banker: "E", streak: 1,
       score: { E: 0, S: 0, W: 0, N: 0 }, history: [],
     };
     this.keep();
+    const offer = this.setupEl.querySelector(".tj-play__resume");
+    if (offer) offer.remove();   // (taken, or replaced by this new session)
     this.setupEl.hidden = true;
     this.tableEl.hidden = false;
     this.firstBank = null;
     this.lockSaved(true);   // (a hand is coming: a replay now would mix the two)
+    if (kept) {
+      this.storeSession();
+      await this.nextHand();
+      this.bringIntoView();
+      return;
+    }
     try {  // spec §3: every seat throws two dice, the highest total is the first banker
       this.firstBank = await this.engine.call("first_banker", { seed });
       this.session.banker = this.firstBank.banker;
     } catch (err) {
       this.showMsg(explain(err, this.language));
     }
+    this.storeSession();
     await this.nextHand();
     this.bringIntoView();   // the setup form was long: on a phone the table now starts above the screen
   }
@@ -531,6 +571,8 @@ export class TjPlayTable extends TjWidget {
     for (const x of SEATS) s.score[x] += r.payments[x];
     s.banker = r.next_banker;
     s.streak = r.next_streak;
+    s.done = s.hand;
+    this.storeSession();
     this.lastToml = null;   // (never the previous hand's record: downloads and the analysis use it)
     const view = this.view;
     try {
@@ -591,7 +633,9 @@ export class TjPlayTable extends TjWidget {
   endSession() {
     // (a linked hand's #hand=… goes: a reload would replay it, the same link would do nothing)
     if ((location.hash || "").startsWith("#hand=")) history.replaceState(history.state, "", location.pathname + location.search);
+    const had = this.session;
     this.session = null;
+    if (had) this.storeSession();   // (a replay's New session leaves a kept session alone)
     this.hashReplayed = null;   // (the same link opened again replays again)
     this.keep(false);
     this.tableEl.hidden = true;
