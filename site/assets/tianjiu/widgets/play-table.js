@@ -21,10 +21,12 @@ const STORE = "tianjiu.play.hands.v1";
 // of hands finished, the next banker and streak, the score. Never the deal's seed, and no tile:
 // the hand being played when the page went cannot be kept, and a continued session deals anew.
 const SESSION = "tianjiu.play.session.v1";
+/** The kept session, if one with a finished hand is there (nothing to go on with before that). */
 function readSession() {
   try {
     const s = JSON.parse(sessionStorage.getItem(SESSION) || "null");
-    return s && typeof s.hand === "number" && s.score && SEATS.every((x) => typeof s.score[x] === "number") && s.rules ? s : null;
+    return s && Number.isInteger(s.hand) && s.hand >= 1 && SEATS.includes(s.banker) && Number.isInteger(s.streak)
+      && s.score && SEATS.every((x) => Number.isInteger(s.score[x])) && s.rules && typeof s.rules === "object" ? s : null;
   } catch { return null; }
 }
 const KEEP = 20;
