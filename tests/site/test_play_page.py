@@ -614,6 +614,7 @@ def test_a_link_or_instant_navigation_during_a_hand_keeps_the_hand(tab):
     assert page.inner_text(f"{W} .tj-play__msg") == "這條連結的牌局要等這一局打完才可以重看：打完後重新載入這一頁。"
     assert page.locator(W).count() == 1
     assert _table(page) == before                        # the same table, hand, tiles and score
+    tab.shot("play-link-waits")
     # the keys still work on the table that came back (its listener was the old page's)
     page.evaluate("document.activeElement && document.activeElement.blur()")
     page.keyboard.press("1")
@@ -634,7 +635,6 @@ def test_a_link_or_instant_navigation_during_a_hand_keeps_the_hand(tab):
     page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
     page.wait_for_function(f"document.querySelector('{W}').view.hand_id === {before['id']} && !document.querySelector('{W}').busy")
     assert dialogs == []
-    tab.shot("play-link-waits")
     assert tab.problems() == []
 
 
