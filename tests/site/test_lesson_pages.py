@@ -571,3 +571,27 @@ def test_lesson_8_deal_is_readable_at_375_px(new_tab):
         assert page.evaluate(check) == [], path
         assert page.evaluate("document.documentElement.scrollWidth") <= 375, path
     assert tab.problems() == []
+
+
+def test_lesson_replay_names_the_finish_as_the_play_page_does(tab):
+    """The replay's heading said "(× 1)" after a plain finish, over payments the banker's × 2
+    multiplies; the Play page words it "a plain finish", and a finish that multiplies "(finish
+    factor ×2)". The lesson replays now say the same, in each language."""
+    page = tab.page
+    want = {
+        "lessons/07-bonuses/": {"he_zun": "家結：普通的結", "yao_finish": "家結：么結（結法倍數 ×2）",
+                                "natural": "家結：例牌七支（結法倍數 ×2）"},
+        "zh-Hans/lessons/07-bonuses/": {"he_zun": "家结：普通的结", "yao_finish": "家结：么结（结法倍数 ×2）"},
+        "en/lessons/07-bonuses/": {"he_zun": " finishes: a plain finish", "yao_finish": " finishes: finish with 么 (finish factor ×2)"},
+    }
+    for path, examples in want.items():
+        tab.goto(path)
+        for key, end in examples.items():
+            sel = f"tj-lesson-replay[example={key}]"
+            page.wait_for_selector(f"{sel}[data-step='0']", timeout=TIMEOUT)
+            if key != "natural":
+                page.locator(f"{sel} .tj-quiz__actions .tj-button").nth(2).click()   # to the end
+            page.wait_for_selector(f"{sel}[data-done=true] .tj-replay__result .tj-subtitle")
+            line = page.inner_text(f"{sel} .tj-replay__result .tj-subtitle")
+            assert line.endswith(end) and "× 1" not in line and "×1" not in line, (path, key, line)
+    assert tab.problems() == []

@@ -137,7 +137,9 @@ def test_a_seeded_session(tab, tmp_path):
             assert page.locator(f"{W} .tj-play__tile").count() == before
     assert tab.problems() == []
 
-    # share by link: the record in the fragment replays on the page
+    # share by link: the record in the fragment replays on the page (once this hand is over: a
+    # link opened during a hand waits, test_a_link_or_instant_navigation_during_a_hand_keeps_the_hand)
+    _play_out(page)
     link = "play/#hand=" + base64.urlsafe_b64encode(path.read_bytes()).decode().rstrip("=")
     tab.goto(link)
     page.wait_for_selector(f"{W}[data-state=replay]", timeout=90_000)
@@ -570,3 +572,201 @@ def test_the_pages_dealing_method_names_are_the_engines():
     block = re.search(r"const METHOD_NAMES = (\{.*?\n\});", js, re.S).group(1)
     table = json.loads(re.sub(r",\s*\}", "}", block))
     assert table == {m.name_hant: [m.name_hans, m.name_en] for m in METHODS}
+
+
+def _record_link(seed=5):
+    """A finished hand's record (first legal action each time) as the text after #hand=."""
+    from tianjiu_core.tiengow.game import Hand
+    hand = Hand.from_seed(seed)
+    while not hand.is_over:
+        hand.act(hand.legal_actions()[0])
+    return base64.urlsafe_b64encode(HandRecord.from_hand(hand).dumps().encode()).decode().rstrip("=")
+
+
+def _table(page):
+    """What a live table shows: its hand number, hand_id, South's tiles, the session's score."""
+    return page.evaluate(f"""(() => {{ const w = document.querySelector('{W}');
+        return {{ state: w.dataset.state, hand: w.session.hand, id: w.view.hand_id, score: w.session.score,
+                  tiles: [...w.querySelectorAll('.tj-play__tile')].map(b => b.dataset.code),
+                  same: w === window.__table }}; }})()""")
+
+
+def test_a_link_or_instant_navigation_during_a_hand_keeps_the_hand(tab):
+    """A #hand= link opened in the tab while a hand is played (pasted, or location.hash set):
+    Material's instant navigation drew the page anew, a new table replayed the link and the live
+    hand and its score were gone, silently. Now the table that holds the hand comes back in its
+    place, the hand and the score as they were, and the link waits with a note. The same after a
+    visit to another page and Back (instant navigation both ways)."""
+    tab.goto("play/")
+    _start(tab, seed=12, players="club")
+    page = tab.page
+    page.wait_for_selector(f"{W}[data-state=playing]")
+    page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()   # some progress in the hand
+    page.wait_for_function(f"document.querySelector('{W}').view.can_undo")
+    page.evaluate(f"window.__table = document.querySelector('{W}')")
+    before = _table(page)
+    assert before["state"] == "playing" and before["same"]
+    # the page is drawn anew by Material on this hash change: mark the old content to see it go
+    page.evaluate("document.querySelector('.md-content').dataset.old = '1'")
+    page.evaluate(f"location.hash = 'hand={_record_link()}'")
+    page.wait_for_function("!document.querySelector('.md-content[data-old]')", timeout=30_000)
+    page.wait_for_function(f"document.querySelector('{W} .tj-play__msg').textContent.includes('打完')")
+    assert page.inner_text(f"{W} .tj-play__msg") == "這條連結的牌局要等這一局打完才可以重看：打完後重新載入這一頁。"
+    assert page.locator(W).count() == 1
+    assert _table(page) == before                        # the same table, hand, tiles and score
+    tab.shot("play-link-waits")
+    # the keys still work on the table that came back (its listener was the old page's)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("1")
+    assert page.get_attribute(f"{W} .tj-play__tile[data-index='0']", "aria-pressed") == "true"
+    page.keyboard.press("1")
+    # another page (instant navigation) and Back: the hand is still there, no question asked
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.type), d.dismiss()))
+    page.evaluate("window.__notReloaded = true")
+    page.click("a.md-footer__link--next")     # (the page after Play: 牌桌試玩)
+    page.wait_for_url("**/playground/", timeout=30_000)
+    page.wait_for_selector(W, state="detached")
+    page.go_back()
+    page.wait_for_selector(f"{W}[data-state=playing]", timeout=30_000)
+    assert _table(page) == before
+    assert page.evaluate("window.__notReloaded") is True, "not instant navigation"
+    # …and it plays on: an action is answered
+    page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
+    page.wait_for_function(f"document.querySelector('{W}').view.hand_id === {before['id']} && !document.querySelector('{W}').busy")
+    assert dialogs == []
+    assert tab.problems() == []
+
+
+def _play_out(page):
+    """Play the live hand to its end with the first legal action each time."""
+    for _ in range(40):
+        if page.get_attribute(W, "data-state") == "over":
+            break
+        page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
+        page.wait_for_function(f"""(() => {{ const w = document.querySelector('{W}');
+            return !w.busy && (w.dataset.state === 'over' || !!w.querySelector('.tj-play__legal .tj-play__chip')); }})()""")
+    page.wait_for_selector(f"{W}[data-state=over]")
+
+
+def test_enter_pressed_quickly_after_a_hand_deals_one_hand(tab):
+    """Enter pressed three times at once after a hand dealt extra hands and skipped numbers
+    (Hand 2 → Hand 4; the saved hands numbered [2, 1]): one press, one hand."""
+    tab.goto("en/play/")
+    _start(tab, seed=40, players="beginner")
+    page = tab.page
+    for n in (1, 2):
+        _play_out(page)
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        # (three presses within one task, as a fast double or triple press lands before the
+        # engine's answer; Playwright's presses are each a round trip and may arrive after it)
+        page.evaluate("""for (let i = 0; i < 3; i++)
+            document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true}))""")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"{W}[data-state=playing], {W}[data-state=over]")
+        page.wait_for_timeout(1500)   # (the extra presses had their chance)
+        assert page.evaluate(f"document.querySelector('{W}').session.hand") == n + 1
+        assert page.inner_text(f"{W} .tj-play__head .tj-badge") == f"Hand {n + 1}"
+        hands = page.evaluate("JSON.parse(localStorage.getItem('tianjiu.play.hands.v1')).map(x => x.hand)")
+        assert hands == list(range(n, 0, -1)), hands
+    assert tab.problems() == []
+
+
+def test_leaving_during_a_hand_asks_first(tab):
+    """Reloading or switching language during a hand lost the hand and the session without a
+    word. Now: the browser's "Leave site?" (beforeunload) while a hand is live; a click to a page
+    of another language asks in the page's language (the language switcher, which loads a whole
+    page, asks once); nothing is asked once the hand is over."""
+    tab.goto("play/")
+    _start(tab, seed=40, players="beginner")
+    page = tab.page
+    page.wait_for_selector(f"{W}[data-state=playing]")
+    page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()   # (a user gesture: the browser asks only then)
+    page.wait_for_function(f"!document.querySelector('{W}').busy")
+    dialogs = []
+    answer = {"confirm": False}
+
+    def on_dialog(d):
+        dialogs.append((d.type, d.message))
+        d.accept() if d.type == "confirm" and answer["confirm"] else d.dismiss()
+    page.on("dialog", on_dialog)
+    try:
+        page.reload(timeout=5_000)
+    except Exception:   # (the reload was refused: that is the point)
+        pass
+    assert [t for t, _ in dialogs] == ["beforeunload"]
+    assert page.get_attribute(W, "data-state") == "playing"
+    # the language switcher, refused
+    dialogs.clear()
+    page.evaluate("document.querySelector('.md-select__link[hreflang=en]').click()")
+    page.wait_for_timeout(500)
+    assert dialogs == [("confirm", "這一局還沒打完：換到另一種語言的頁面，這一局就不能打下去（之前各局的分數會留下）。要離開嗎？")]
+    assert page.url.endswith("/play/") and "/en/" not in page.url
+    assert page.get_attribute(W, "data-state") == "playing"
+    # the hand played to its end: nothing is asked (a reload here is quiet)
+    _play_out(page)
+    page.wait_for_function("JSON.parse(localStorage.getItem('tianjiu.play.hands.v1') || '[]').length === 1")
+    dialogs.clear()
+    score = page.evaluate(f"document.querySelector('{W}').session.score")
+    page.reload()
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    assert dialogs == []
+    # the session survives the reload (sessionStorage, this tab): its public part only — no seed,
+    # no tile; it is offered above the form, and goes on with a new deal
+    kept = page.evaluate("JSON.parse(sessionStorage.getItem('tianjiu.play.session.v1'))")
+    assert set(kept) == {"rules", "players", "method", "takeback", "hand", "banker", "streak", "score"}, kept
+    assert kept["hand"] == 1 and kept["score"] == score
+    assert page.evaluate("Object.keys(sessionStorage).filter(k => k.startsWith('tianjiu.play'))") == ["tianjiu.play.session.v1"]
+    mine = score["S"]
+    mine = f"+{mine}" if mine > 0 else f"−{-mine}" if mine < 0 else "0"
+    offer = page.inner_text(f"{W} .tj-play__resume")
+    assert "打了 1 局" in offer and f"南（你） {mine}" in offer, offer
+    tab.shot("play-resume-offer")
+    page.click(f"{W} .tj-play__resume-go")
+    page.wait_for_selector(f"{W}[data-state=playing], {W}[data-state=over]")
+    assert page.inner_text(f"{W} .tj-play__head .tj-badge") == "第 2 局"
+    assert page.evaluate(f"document.querySelector('{W}').session.score") == score
+    assert page.evaluate(f"document.querySelector('{W}').session.banker") == kept["banker"]
+    # then the language switcher accepted during hand 2: one question, then the English page,
+    # which offers the same session (one hand finished, the half-played one not kept)
+    page.wait_for_selector(f"{W}[data-state=playing]")
+    page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
+    page.wait_for_function(f"!document.querySelector('{W}').busy")
+    answer["confirm"] = True
+    page.evaluate("document.querySelector('.md-select__link[hreflang=en]').click()")
+    page.wait_for_url("**/en/play/", timeout=30_000)
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    assert [t for t, _ in dialogs] == ["confirm"]
+    assert "session of 1 hand played" in page.inner_text(f"{W} .tj-play__resume")
+    tab.shot("play-resume-offer-en")
+    assert tab.problems() == []
+
+
+def test_a_file_too_large_for_a_hand_record_is_refused_by_its_size(tab, tmp_path):
+    """A 200 kB file was refused as "Notation not understood: toml: must be a string of at most
+    200,000 characters…" and a 2 MB one as "request: longer than 300,000 characters": the
+    request's inner words. The page now refuses it by its size before sending it, in the page's
+    language."""
+    big = tmp_path / "big.toml"
+    big.write_bytes(b"# " + b"x" * 2_001_057)
+    mid = tmp_path / "mid.toml"
+    mid.write_bytes(b"# " + b"x" * 200_099)
+    page = tab.page
+    msg = f"document.querySelector('{W} .tj-play__msg').textContent"
+    for path, want in (("play/", ("這個牌譜不能重播：big.toml：檔案太大，不是牌局紀錄（2.0 MB；最多 200 kB）",
+                                  "這個牌譜不能重播：mid.toml：檔案太大，不是牌局紀錄（201 kB；最多 200 kB）")),
+                       ("zh-Hans/play/", ("这个牌谱不能回放：big.toml：文件太大，不是牌局记录（2.0 MB；最多 200 kB）", None)),
+                       ("en/play/", ("This hand record cannot be replayed: big.toml: too large for a hand record (2.0 MB; at most 200 kB)",
+                                     "This hand record cannot be replayed: mid.toml: too large for a hand record (201 kB; at most 200 kB)"))):
+        tab.goto(path)
+        page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+        for file, text in zip((big, mid), want):
+            if text is None:
+                continue
+            page.evaluate(f"document.querySelector('{W} .tj-play__msg').textContent = ''")
+            page.set_input_files(f"{W} .tj-play__upload input", str(file))
+            page.wait_for_function(f"{msg}.length > 0", timeout=30_000)
+            assert page.inner_text(f"{W} .tj-play__msg") == text
+            assert page.get_attribute(W, "data-state") == "ready"
+    tab.shot("play-upload-too-large-en")
+    assert tab.problems() == []

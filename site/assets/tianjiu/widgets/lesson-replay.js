@@ -85,7 +85,11 @@ export class TjLessonReplay extends TjWidget {
     const r = this.ex.result;
     const s = r.settlement;
     const finish = s.finish ? label("finishes", s.finish, lang) : label("finishes", "plain", lang);
-    const parts = [h("p", { class: "tj-subtitle" }, this.t("lessons.resultLine", { seat: seatName(r.finisher, lang), finish, f: s.finish_factor }))];
+    // worded as the Play page words it: a plain finish named, a finish's factor only when it
+    // multiplies (a bare "(× 1)" read as contradicting the banker's "× 2" in the payments)
+    const key = (s.finish || "plain") === "plain" ? "lessons.resultLinePlain"
+      : s.finish_factor !== 1 ? "lessons.resultLine" : "lessons.resultLineNoFactor";
+    const parts = [h("p", { class: "tj-subtitle tj-replay__finish" }, this.t(key, { seat: seatName(r.finisher, lang), finish, f: s.finish_factor }))];
     parts.push(paymentsView(r, lang, this.t.bind(this)));
     const bonus = Object.values(r.bonuses.payments).some((v) => v !== 0);
     if (bonus) {

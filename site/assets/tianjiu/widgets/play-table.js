@@ -9,13 +9,26 @@
 // (download, upload, share by link in the URL fragment, the last hands kept on the device).
 // State for tests: data-state ready (choosing the house rules) | playing | over | replay; data-illegal (last refusal).
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
-import { label, engineText } from "../i18n.js";
+import { label, engineText, langOf } from "../i18n.js";
 import { EngineError } from "../engine.js";
 import { tileSvg, tileNames, BY_CODE } from "../tiles.js";
 
 const SEATS = ["E", "S", "W", "N"];
 const ME = "S";
 const STORE = "tianjiu.play.hands.v1";
+// The running session, for this tab (sessionStorage: a reload or the other language's page can
+// continue it): what South may see and nothing more — the house rules, the players, the number
+// of hands finished, the next banker and streak, the score. Never the deal's seed, and no tile:
+// the hand being played when the page went cannot be kept, and a continued session deals anew.
+const SESSION = "tianjiu.play.session.v1";
+/** The kept session, if one with a finished hand is there (nothing to go on with before that). */
+function readSession() {
+  try {
+    const s = JSON.parse(sessionStorage.getItem(SESSION) || "null");
+    return s && Number.isInteger(s.hand) && s.hand >= 1 && SEATS.includes(s.banker) && Number.isInteger(s.streak)
+      && s.score && SEATS.every((x) => Number.isInteger(s.score[x])) && s.rules && typeof s.rules === "object" ? s : null;
+  } catch { return null; }
+}
 const KEEP = 20;
 // 牌頭 (dealing methods) by their 繁體 name, which the engine takes, with 简体 and English names
 // (the engine's tiengow/deal.py METHODS; tests/site/test_play_page.py checks they agree)
@@ -71,7 +84,99 @@ function recordText(bytes, name) {
     `${file}：牌局紀錄不是 UTF-8 文字（第 ${n} 位元組）`);
 }
 
+/** A hand record is a few kB; the engine reads at most 200,000 characters of one
+ *  (limits.BROWSER.text_chars) and a request of at most 300,000. A larger file is refused here,
+ *  by its size in bytes (≥ its characters), before it is read or sent: its reason named the
+ *  request's inner fields ("toml: must be a string of at most 200,000 characters",
+ *  "request: longer than 300,000 characters"). */
+const MAX_RECORD_BYTES = 200_000;
+/** The size of a file too large to be a hand record, in words ("2.0 MB", "201 kB"), or null. */
+function tooLarge(file) {
+  if (file.size <= MAX_RECORD_BYTES) return null;
+  return file.size >= 1e6 ? `${(file.size / 1e6).toFixed(1)} MB` : `${Math.ceil(file.size / 1000)} kB`;
+}
+
+// ------------------------------------------------------------ one session a tab
+// Material's instant navigation draws a page anew — a #hand= link opened in this tab, Back to
+// the Play page, a click from the glossary — and so makes a NEW <tj-play-table>, while the live
+// hand exists only in the old one (the worker holds it under the old one's hand_id). So the widget
+// that holds this tab's session is kept here, and a new table of the same language that connects
+// while it is off the page puts it back in its own place: the hand, its score and its recap
+// come back as they were (a #hand= link then waits, as it does in a live table).
+let keeper = null;
+
+/** The language of a same-site page address ("hant", "hans", "en"), or null off the site. */
+function pageLanguage(url) {
+  const config = document.getElementById("__config");
+  if (!config) return null;
+  let root;
+  try { root = new URL(`${JSON.parse(config.textContent).base}/`, location.href); } catch { return null; }
+  if (url.origin !== root.origin || !url.pathname.startsWith(root.pathname)) return null;
+  const rel = url.pathname.slice(root.pathname.length);
+  return /^en(\/|$)/.test(rel) ? "en" : /^zh-Hans(\/|$)/.test(rel) ? "hans" : "hant";
+}
+
+// A reload, closing the tab or a link that loads a whole page (the language switcher) ends the
+// live hand: the browser's own "Leave site?" asks first. Not once the hand is over.
+window.addEventListener("beforeunload", (e) => {
+  if (keeper && keeper.handLive) { e.preventDefault(); e.returnValue = ""; }
+});
+// Instant navigation (a click on a link of the site) fires no beforeunload. Within the language
+// the hand waits for the reader to come back (above); a page of another language has a table of
+// its own, so that click asks in the hand's language first. (Capture: before Material's and
+// site.js's own click handlers.)
+window.addEventListener("click", (e) => {
+  if (!keeper || !keeper.handLive || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  const a = e.target instanceof Element ? e.target.closest("a[href]") : null;
+  if (!a || (a.target && a.target !== "_self") || a.hasAttribute("download")) return;
+  let url;
+  try { url = new URL(a.href, location.href); } catch { return; }
+  if (url.origin !== location.origin) return;   // another site: a whole load, beforeunload asks
+  const lang = pageLanguage(url);
+  if (!lang || lang === keeper.language) return;
+  if (confirm(keeper.t("play.leaveLanguage"))) {
+    keeper = null;   // (let go: no second question from beforeunload)
+  } else {
+    e.preventDefault();
+    e.stopImmediatePropagation();
+  }
+}, true);
+
 export class TjPlayTable extends TjWidget {
+  connectedCallback() {
+    const old = keeper;
+    if (old && old !== this && !old.isConnected && !this._mounted && old.language === langOf(this)) {
+      this.replaceWith(old);   // (old's connectedCallback runs now: it is back, as it was)
+      return;
+    }
+    const again = this._mounted;
+    super.connectedCallback();
+    if (again) this.reattached();
+  }
+
+  /** Back on the page after an instant navigation: keys again, and a #hand= link in the new
+   *  address waits if a hand is live (or replays, between hands), as in a table that stayed. */
+  reattached() {
+    document.addEventListener("keydown", this.keyHandler);
+    if (this.engine) this.fromHash();
+  }
+
+  /** The session's public part into sessionStorage (see SESSION); gone with New session. */
+  storeSession() {
+    const s = this.session;
+    try {
+      if (!s) { sessionStorage.removeItem(SESSION); return; }
+      sessionStorage.setItem(SESSION, JSON.stringify({ rules: s.rules, players: s.players, method: s.method, takeback: s.takeback,
+        hand: s.done, banker: s.banker, streak: s.streak, score: s.score }));
+    } catch { /* no storage: the session lives as long as the page */ }
+  }
+
+  /** This table holds the tab's session from now on (see keeper). */
+  keep(on = true) {
+    if (on) keeper = this;
+    else if (keeper === this) keeper = null;
+  }
+
   render() {
     this.setupEl = h("div", { class: "tj-play__setup" });
     this.tableEl = h("div", { class: "tj-play__table", hidden: true });
@@ -88,7 +193,8 @@ export class TjPlayTable extends TjWidget {
       if (this.contains(e.target) || e.target === document.body || e.target === document.documentElement) this.onKey(e);
     };
     document.addEventListener("keydown", this.keyHandler);
-    window.addEventListener("hashchange", () => this.fromHash());
+    // (only while on the page: a table off it comes back through connectedCallback)
+    window.addEventListener("hashchange", () => { if (this.isConnected && this.engine) this.fromHash(); });
   }
 
   async ready() {
@@ -122,7 +228,12 @@ export class TjPlayTable extends TjWidget {
     this.methodSel = h("select", { name: "method", class: "tj-play__method" },
       h("option", { value: "" }, this.t("play.methodAny")), METHODS.map((m) => h("option", { value: m }, methodName(m, this.language))));
     this.undoBox = h("input", { type: "checkbox", name: "takeback", checked: true });
-    this.setupEl.replaceChildren(
+    const kept = this.session ? null : readSession();
+    this.setupEl.replaceChildren(...[
+      kept ? h("div", { class: "tj-play__resume" },
+        h("p", {}, this.t("play.resumeLine", { n: kept.hand, score: SEATS.map((x) => `${seatName(x, lang)}${x === ME ? this.t("play.you") : ""} ${signed(kept.score[x])}`).join(lang === "en" ? ", " : "，") })),
+        h("div", { class: "tj-play__row" },
+          h("button", { type: "button", class: "tj-button tj-button--primary tj-play__resume-go", onclick: () => this.startSession(kept) }, this.t("play.resume")))) : null,
       h("p", { class: "tj-title" }, this.t("play.setupTitle")),
       h("div", { class: "tj-play__row" },
         h("label", {}, this.t("play.presetLabel"), " ", presetSel),
@@ -133,7 +244,7 @@ export class TjPlayTable extends TjWidget {
       h("div", { class: "tj-play__row" },
         h("button", { type: "button", class: "tj-button tj-button--primary tj-play__start", onclick: () => this.startSession() }, this.t("play.start")),
         h("label", { class: "tj-button tj-play__upload" }, this.t("play.upload"),
-          h("input", { type: "file", accept: ".toml,text/plain", class: "tj-visually-hidden", onchange: (e) => this.upload(e) }))));
+          h("input", { type: "file", accept: ".toml,text/plain", class: "tj-visually-hidden", onchange: (e) => this.upload(e) })))].filter(Boolean));
   }
 
   chosenRules() {
@@ -145,24 +256,39 @@ export class TjPlayTable extends TjWidget {
     return rules;
   }
 
-  async startSession() {
+  /** A new session from the form, or ``kept`` (readSession) continued: its score, banker and
+   *  hand number go on, with a new seed (the old one was never kept). */
+  async startSession(kept = null) {
     const seedAttr = this.getAttribute("seed");
     const seed = seedAttr !== null ? Number(seedAttr) : Math.floor(Math.random() * 2 ** 31);
-    this.session = {
+    this.session = kept ? {
+      seed, rules: kept.rules, players: kept.players, method: kept.method, takeback: kept.takeback !== false,
+      hand: kept.hand, done: kept.hand, banker: kept.banker, streak: kept.streak, score: { ...kept.score }, history: [],
+    } : {
       seed, rules: this.chosenRules(), players: this.strengthSel.value, method: this.methodSel.value,
-      takeback: this.undoBox.checked, hand: 0, banker: "E", streak: 1,
+      takeback: this.undoBox.checked, hand: 0, done: 0, banker: "E", streak: 1,
       score: { E: 0, S: 0, W: 0, N: 0 }, history: [],
     };
+    this.keep();
+    const offer = this.setupEl.querySelector(".tj-play__resume");
+    if (offer) offer.remove();   // (taken, or replaced by this new session)
     this.setupEl.hidden = true;
     this.tableEl.hidden = false;
     this.firstBank = null;
     this.lockSaved(true);   // (a hand is coming: a replay now would mix the two)
+    if (kept) {
+      this.storeSession();
+      await this.nextHand();
+      this.bringIntoView();
+      return;
+    }
     try {  // spec §3: every seat throws two dice, the highest total is the first banker
       this.firstBank = await this.engine.call("first_banker", { seed });
       this.session.banker = this.firstBank.banker;
     } catch (err) {
       this.showMsg(explain(err, this.language));
     }
+    this.storeSession();
     await this.nextHand();
     this.bringIntoView();   // the setup form was long: on a phone the table now starts above the screen
   }
@@ -182,7 +308,17 @@ export class TjPlayTable extends TjWidget {
   }
 
   async nextHand() {
+    // one press, one hand: a second Enter (or click on 下一局) during the deal asked for
+    // another hand and skipped a number (Hand 2 → Hand 4)
+    if (this.nexting) return;
+    this.nexting = true;
+    try { await this.dealNext(); } finally { this.nexting = false; }
+  }
+
+  async dealNext() {
     const s = this.session;
+    if (!s) return;
+    await this.finishing;   // the last hand's record is saved under its own number first
     s.hand += 1;
     const seed = (s.seed + s.hand * 7919) % 2 ** 31;
     const method = s.method || METHODS[seed % METHODS.length];
@@ -425,18 +561,26 @@ export class TjPlayTable extends TjWidget {
   clearMsg() { this.msgEl.textContent = ""; this.msgEl.hidden = true; delete this.dataset.illegal; }
 
   // ------------------------------------------------------------ after the hand
-  async finishHand() {
+  finishHand() {
+    this.finishing = this.recordHand();
+    return this.finishing;
+  }
+
+  async recordHand() {
     const s = this.session;
+    const handNo = s.hand;
     const r = this.view.result;
     for (const x of SEATS) s.score[x] += r.payments[x];
     s.banker = r.next_banker;
     s.streak = r.next_streak;
+    s.done = s.hand;
+    this.storeSession();
     this.lastToml = null;   // (never the previous hand's record: downloads and the analysis use it)
     const view = this.view;
     try {
       const rec = await this.engine.call("hand_record", { hand_id: view.hand_id, seats: { S: this.t("play.youName") } });
       this.lastToml = rec.toml;
-      this.save(rec.toml, r.payments[ME]);
+      this.save(rec.toml, r.payments[ME], handNo);
       // a recap of this hand opened while the record was on its way: now it can analyse
       if (this.recap && this.recap.state === view && !this.recap.toml) {
         this.recap.toml = rec.toml;
@@ -491,7 +635,11 @@ export class TjPlayTable extends TjWidget {
   endSession() {
     // (a linked hand's #hand=… goes: a reload would replay it, the same link would do nothing)
     if ((location.hash || "").startsWith("#hand=")) history.replaceState(history.state, "", location.pathname + location.search);
+    const had = this.session;
     this.session = null;
+    if (had) this.storeSession();   // (a replay's New session leaves a kept session alone)
+    this.hashReplayed = null;   // (the same link opened again replays again)
+    this.keep(false);
     this.tableEl.hidden = true;
     this.setupEl.hidden = false;
     this.resultEl.replaceChildren();
@@ -709,6 +857,14 @@ export class TjPlayTable extends TjWidget {
   async upload(e) {
     const file = e.target.files && e.target.files[0];
     if (!file) return;
+    const size = tooLarge(file);
+    if (size) {   // (not read, not sent: the engine's refusal named its request's fields)
+      const name = file.name.length <= 60 ? file.name : `${file.name.slice(0, 60)}…`;
+      this.showMsg(`${this.t("play.badRecord")}${this.language === "en" ? " " : ""}${this.t("play.tooLarge", { file: name, size, max: "200 kB" })}`);
+      this.dataset.illegal = "too-large";
+      e.target.value = "";
+      return;
+    }
     let text;
     try {
       text = recordText(new Uint8Array(await file.arrayBuffer()), file.name);
@@ -728,6 +884,10 @@ export class TjPlayTable extends TjWidget {
       this.showMsg(this.t("play.linkLater"));
       return;
     }
+    // (one link, one replay: its hashchange and the table's return after the page was drawn
+    // anew both ask)
+    if (hash === this.hashReplayed) return;
+    this.hashReplayed = hash;
     const m = /^#hand=([A-Za-z0-9_-]+)$/.exec(hash);
     if (!m) {
       this.showMsg(this.t("play.badLink"));
@@ -788,10 +948,10 @@ export class TjPlayTable extends TjWidget {
     }
   }
 
-  save(toml, mine) {
+  save(toml, mine, hand = 0) {
     const { list, readonly } = this.loadSaved();
     if (readonly) return;
-    list.unshift({ toml, when: new Date().toISOString(), mine, hand: this.session ? this.session.hand : 0 });
+    list.unshift({ toml, when: new Date().toISOString(), mine, hand });
     try { localStorage.setItem(STORE, JSON.stringify(list.slice(0, KEEP))); } catch { /* full: the list stays as it was */ }
     this.drawSaved();
   }
