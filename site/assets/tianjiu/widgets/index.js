@@ -21,7 +21,7 @@ export const WIDGETS = Object.freeze({
   "tj-lesson-deal": "./lesson-deal.js",
   "tj-lesson-progress": "./lesson-progress.js",    // the lesson index
   "tj-puzzle": "./puzzle.js",
-  "tj-daily-puzzle": "./puzzle.js",                // (puzzle.js imports puzzle-daily.js)
+  "tj-daily-puzzle": "./puzzle.js",                // (puzzle.js imports from puzzle-daily.js)
   "tj-puzzle-archive": "./puzzle.js",
   "tj-puzzle-progress": "./puzzle.js",
   "tj-puzzle-finder": "./puzzle-finder.js",        // the puzzle index
