@@ -238,14 +238,7 @@ def test_a_whole_hand_ending_on_your_discard_recap_and_sharing(new_tab):
     tab.goto("en/play/")
     _start(tab, seed=40, players="beginner")
     page = tab.page
-    for _ in range(40):
-        if page.get_attribute(W, "data-state") == "over":
-            break
-        page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
-        # (the click sets busy at once; the engine's answer and the redraw clear it)
-        page.wait_for_function(f"""(() => {{ const w = document.querySelector('{W}');
-            return !w.busy && (w.dataset.state === 'over' || !!w.querySelector('.tj-play__legal .tj-play__chip')); }})()""")
-    page.wait_for_selector(f"{W}[data-state=over]")
+    _play_out(page)
     view = page.evaluate(f"document.querySelector('{W}').view")
     last = view["tricks"][-1]["actions"][-1]
     assert last["seat"] == "S" and last["kind"] == "discard", last        # (what this test is about)
@@ -644,6 +637,7 @@ def _play_out(page):
         if page.get_attribute(W, "data-state") == "over":
             break
         page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
+        # (the click sets busy at once; the engine's answer and the redraw clear it)
         page.wait_for_function(f"""(() => {{ const w = document.querySelector('{W}');
             return !w.busy && (w.dataset.state === 'over' || !!w.querySelector('.tj-play__legal .tj-play__chip')); }})()""")
     page.wait_for_selector(f"{W}[data-state=over]")
