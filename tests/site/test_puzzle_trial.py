@@ -34,16 +34,22 @@ def solved_entry() -> dict:
     return {"first": "solved", "status": "solved", "tries": 0, "date": "2026-11-30"}
 
 
+def hint_first(new_tab, p):
+    """A fresh tab on puzzle ``p`` (English) with the hint shown before any move."""
+    tab = new_tab()
+    tab.goto(puzzle_page(p, "en"))
+    ready(tab)
+    tab.page.click("tj-puzzle .tj-pz__hint")
+    tab.page.wait_for_selector("tj-puzzle[data-hint=shown]")
+    return tab
+
+
 # --------------------------------------------------------------------------- 1. hint = helped
 
 def test_a_hint_before_any_move_counts_as_helped_not_missed(new_tab):
     p = open_puzzle()
-    tab = new_tab()
-    tab.goto(puzzle_page(p, "en"))
-    ready(tab)
+    tab = hint_first(new_tab, p)
     page = tab.page
-    page.click("tj-puzzle .tj-pz__hint")
-    page.wait_for_selector("tj-puzzle[data-hint=shown]")
     line = page.inner_text("tj-puzzle .tj-pz__progress")
     assert "missed ✗" not in line and "missed 0" in line and "helped 1" in line, line
     assert "This puzzle: hint used, not solved yet" in line, line
@@ -69,11 +75,7 @@ def test_a_hint_before_any_move_counts_as_helped_not_missed(new_tab):
     assert tab.problems() == []
     tab.close()
     # a hint, then a wrong try in the same attempt: a miss, as before
-    tab = new_tab()
-    tab.goto(puzzle_page(p, "en"))
-    ready(tab)
-    tab.page.click("tj-puzzle .tj-pz__hint")
-    tab.page.wait_for_selector("tj-puzzle[data-hint=shown]")
+    tab = hint_first(new_tab, p)
     assert storage(tab)["puzzles"][p.id]["status"] == "helped"
     play(tab, wrong_move(p)["action"])
     entry = storage(tab)["puzzles"][p.id]
@@ -81,11 +83,7 @@ def test_a_hint_before_any_move_counts_as_helped_not_missed(new_tab):
     assert "missed 1" in tab.page.inner_text("tj-puzzle .tj-pz__progress")
     tab.close()
     # a hint, then the solution shown: a miss too
-    tab = new_tab()
-    tab.goto(puzzle_page(p, "en"))
-    ready(tab)
-    tab.page.click("tj-puzzle .tj-pz__hint")
-    tab.page.wait_for_selector("tj-puzzle[data-hint=shown]")
+    tab = hint_first(new_tab, p)
     tab.page.click("tj-puzzle .tj-pz__show-solution")
     tab.page.wait_for_selector("tj-puzzle[data-solution=shown]")
     assert storage(tab)["puzzles"][p.id]["status"] == "failed"

@@ -689,10 +689,12 @@ export class TjPuzzle extends TjWidget {
     }
   }
 
-  /** The success box's way on: "Next puzzle" — the next unsolved puzzle after this one in
-   *  the collection's order (wrapping round) — or, when every other one is solved, words
-   *  saying so and a link to the index.  Needs puzzles="…" and index-page (as nextView). */
-  async onwardView() {
+  /** The collection for the links after a solve: ``{page, order}`` — index-page and the other
+   *  puzzles of index.json in the collection's order, starting after this one and wrapping
+   *  round — or null without attributes puzzles="…" and index-page, or when index.json cannot
+   *  be read (no links then; the page's own previous / next links remain).  index.json is
+   *  fetched once per page (fetchJSON). */
+  async collection() {
     const dir = this.getAttribute("puzzles");
     const page = this.getAttribute("index-page");
     if (!dir || !page) return null;
@@ -703,7 +705,15 @@ export class TjPuzzle extends TjWidget {
       return null;
     }
     const me = list.findIndex((p) => p.id === this.puzzleId);
-    const order = [...list.slice(me + 1), ...list.slice(0, Math.max(0, me))];
+    return { page, order: [...list.slice(me + 1), ...list.slice(0, Math.max(0, me))] };
+  }
+
+  /** The success box's way on: "Next puzzle" — the next unsolved puzzle after this one in
+   *  the collection's order (wrapping round) — or, when every other one is solved, words
+   *  saying so and a link to the index.  Needs puzzles="…" and index-page (as nextView). */
+  async onwardView() {
+    const { page, order } = (await this.collection()) || {};
+    if (!order) return null;
     const data = progress.load();
     const next = order.find((p) => unsolved(progress.displayStatusOf(p.id, data)));
     if (!next) {
@@ -724,18 +734,8 @@ export class TjPuzzle extends TjWidget {
    *  unsolved first — and a random unsolved puzzle.  Needs attributes puzzles="…/puzzles/"
    *  (index.json's folder) and index-page (where puzzle pages are: "../"); null without. */
   async nextView() {
-    const dir = this.getAttribute("puzzles");
-    const page = this.getAttribute("index-page");
-    if (!dir || !page) return null;
-    let list;
-    try {
-      const r = await fetch(new URL(`${dir}index.json`, this.pageBase || document.baseURI));
-      list = (await r.json()).puzzles;
-    } catch {
-      return null;   // no index: no links (the page's own previous / next links remain)
-    }
-    const me = list.findIndex((p) => p.id === this.puzzleId);
-    const order = [...list.slice(me + 1), ...list.slice(0, Math.max(0, me))];
+    const { page, order } = (await this.collection()) || {};
+    if (!order) return null;
     const mine = new Set((this.info.themes || []).map((th) => th.id));
     const open = (p) => unsolved(progress.displayStatusOf(p.id));
     const same = order.filter((p) => p.themes.some((th) => mine.has(th)));
