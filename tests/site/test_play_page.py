@@ -604,7 +604,7 @@ def test_a_link_or_instant_navigation_during_a_hand_keeps_the_hand(tab):
     page.evaluate(f"location.hash = 'hand={_record_link()}'")
     page.wait_for_function("!document.querySelector('.md-content[data-old]')", timeout=30_000)
     page.wait_for_function(f"document.querySelector('{W} .tj-play__msg').textContent.includes('打完')")
-    assert page.inner_text(f"{W} .tj-play__msg") == "這條連結的牌局要等這一局打完才可以重看：打完後重新載入這一頁。"
+    assert page.inner_text(f"{W} .tj-play__msg") == "這條連結的牌局要等這一局打完才可以重看：打完後按「重看連結的牌局」。"
     assert page.locator(W).count() == 1
     assert _table(page) == before                        # the same table, hand, tiles and score
     tab.shot("play-link-waits")
@@ -628,6 +628,24 @@ def test_a_link_or_instant_navigation_during_a_hand_keeps_the_hand(tab):
     page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
     page.wait_for_function(f"document.querySelector('{W}').view.hand_id === {before['id']} && !document.querySelector('{W}').busy")
     assert dialogs == []
+    # the hand over, the waiting link is one press away (it said "reload the page")
+    _play_out(page)
+    button = page.locator(f"{W} .tj-play__openlink")
+    assert button.inner_text() == "重看連結的牌局"
+    button.click()
+    page.wait_for_selector(f"{W}[data-state=replay]")
+    assert "正在重看一份牌譜" in page.inner_text(f"{W} .tj-play__result")
+    assert tab.problems() == []
+
+
+def test_a_hand_without_a_waiting_link_offers_no_linked_replay(tab):
+    """The "Replay the linked hand" button is there only for a link that waited."""
+    tab.goto("en/play/")
+    _start(tab, seed=12, players="club")
+    page = tab.page
+    _play_out(page)
+    assert page.locator(f"{W} .tj-play__nexthand").count() == 1
+    assert page.locator(f"{W} .tj-play__openlink").count() == 0
     assert tab.problems() == []
 
 

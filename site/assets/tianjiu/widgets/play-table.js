@@ -624,6 +624,8 @@ export class TjPlayTable extends TjWidget {
         how: this.t(v.rules.banker_rotation === "rotate" ? "play.rotate" : "play.winner") })));
       parts.push(h("div", { class: "tj-play__row" },
         h("button", { type: "button", class: "tj-button tj-button--primary tj-play__nexthand", onclick: () => this.nextHand() }, this.t("play.nextHand")),
+        // a #hand= link opened during the hand waited (fromHash): now it can be replayed
+        this.linkWaiting() ? h("button", { type: "button", class: "tj-button tj-play__openlink", onclick: () => this.fromHash() }, this.t("play.openLink")) : null,
         h("button", { type: "button", class: "tj-button tj-play__recapbtn", onclick: () => this.startRecap(v, this.lastToml && this.view === v && v.result ? this.lastToml : null) }, this.t("play.recap")),
         h("button", { type: "button", class: "tj-button tj-play__download", onclick: () => this.download(this.lastToml) }, this.t("play.download")),
         h("button", { type: "button", class: "tj-button tj-play__share", onclick: (e) => this.share(this.lastToml, e.currentTarget) }, this.t("play.share")),
@@ -875,6 +877,12 @@ export class TjPlayTable extends TjWidget {
     }
     await this.replayText(text);
     e.target.value = "";
+  }
+
+  /** A #hand= link in the address that has not been replayed (it came during a hand). */
+  linkWaiting() {
+    const hash = location.hash || "";
+    return hash.startsWith("#hand=") && hash !== this.hashReplayed;
   }
 
   async fromHash() {
