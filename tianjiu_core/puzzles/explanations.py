@@ -289,7 +289,10 @@ def _play_names(a: Action, rules: Any) -> tuple[str, str]:
 
     p = play_of(a.tiles, rules) if a.kind == "play" else None
     if p is not None:
-        return p.name("hant"), f"{p.name('hant')} ({p.name('en')})"
+        en = p.name("en")   # "Gee Joon (Supreme)" inside a gloss: "至尊 (Gee Joon, Supreme)"
+        if en.endswith(")"):
+            en = en[:-1].replace(" (", ", ", 1)
+        return p.name("hant"), f"{p.name('hant')} ({en})"
     hant = "、".join(t.name_hant for t in a.tiles)
     return hant, " and ".join(f"{t.name_hant} ({t.name_en})" for t in a.tiles)
 
