@@ -321,3 +321,31 @@ def test_simplified_paigow_pages_have_no_traditional_only_characters(site):
         assert bad == [], f"zh-Hans/paigow/{page}: 繁體-only characters outside lang=zh-Hant: {bad}"
     glossary = (site.dir / "zh-Hans/glossary/index.html").read_text(encoding="utf-8")
     assert "食夹棍" in glossary and "庄家摆法" in glossary and "天杠" in glossary
+
+
+def test_trainer_with_a_face_held_twice_offers_two_settings_and_gives_up_nothing_equal(site, tab):
+    """銅錘六 twice, 丁三, 紅頭十 has two settings, not three: the prompt said "press 1, 2, 3";
+    both settings' low hands are the same 6 (Ping high), yet the explanation said the best one
+    "gives up some of the low hand (6 against 6)"."""
+    page = tab.page
+    tab.goto("en/paigow/trainer/")
+    sel = "tj-paigow-trainer"
+    page.wait_for_selector(f"{sel}[data-tiles]:not([data-busy])", timeout=TIMEOUT)
+    page.evaluate("() => document.querySelector('tj-paigow-trainer').deal(['15', '12', '46', '15'])")
+    page.wait_for_selector(f"{sel}[data-tiles='15 12 46 15']:not([data-busy])")
+    s = _set("15 12 46 15")["settings"]
+    assert len(s) == 2 and s[0]["low"]["key"] == s[1]["low"]["key"]
+    assert s[1]["not_banking"]["ev"] > s[0]["not_banking"]["ev"]
+    assert page.locator(f"{sel} .tj-pgt__choice").count() == 2
+    prompt = page.inner_text(f"{sel} .tj-pgt__prompt")
+    assert "only two settings" in prompt and "1, 2)" in prompt and "3" not in prompt, prompt
+    assert page.get_attribute(f"{sel} .tj-pgt__choices", "aria-label") == "The two settings"
+    page.click(f"{sel} .tj-pgt__choice[data-index='0']")
+    why = page.inner_text(f"{sel} .tj-pgt__why")
+    assert why.startswith("The best setting is at least as strong in both hands."), why
+    assert "gives up" not in why
+    # a deal of four different faces: three settings and the usual prompt again
+    page.evaluate("() => document.querySelector('tj-paigow-trainer').deal(['66', '44', '12', '35'])")
+    page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy])")
+    assert "press 1, 2, 3" in page.inner_text(f"{sel} .tj-pgt__prompt")
+    assert tab.problems() == []

@@ -782,3 +782,21 @@ def test_a_file_too_large_for_a_hand_record_is_refused_by_its_size(tab, tmp_path
             assert page.get_attribute(W, "data-state") == "ready"
     tab.shot("play-upload-too-large-en")
     assert tab.problems() == []
+
+
+def test_choices_that_read_the_same_name_their_pips(tab):
+    """Holding both 雜八 (2·6 and 3·5), "discard 雜八" was listed twice, the two buttons alike;
+    now each of the two names its tile's pips. Choices that differ in name keep the plain name."""
+    tab.goto("play/")
+    _start(tab, seed=12, players="club")
+    page = tab.page
+    page.wait_for_selector(f"{W}[data-state=playing]")
+    labels = page.evaluate(f"""() => {{
+        const w = document.querySelector('{W}');
+        const a = (kind, tiles) => ({{ seat: 'S', kind, tiles, text: kind + ' ' + tiles.join(' ') }});
+        w.view = {{ ...w.view, to_act: 'S', result: null, trick: [{{ seat: 'E', kind: 'play', tiles: ['66'], size: 1 }}],
+                    legal: [a('discard', ['26']), a('discard', ['35']), a('discard', ['66']), a('discard', ['26', '45'])] }};
+        w.draw();
+        return [...w.querySelectorAll('.tj-play__legal .tj-play__chip')].map((b) => b.textContent);
+    }}""")
+    assert labels == ["墊 雜八（2·6）", "墊 雜八（3·5）", "墊 天", "墊 雜八、雜九"], labels

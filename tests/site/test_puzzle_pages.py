@@ -455,7 +455,9 @@ def test_hint_from_the_start_then_title_themes_and_next(tab):
     ids = [x.id for x in ALL]
     i = ids.index(p.id)
     order = ALL[i + 1:] + ALL[:i]
-    nxt = next(x for x in order if set(x.themes) & set(p.themes))
+    # (not order[0], where the "Next puzzle" button goes: every other puzzle is unsolved here)
+    assert page.get_attribute("tj-puzzle .tj-pz__onward-link", "data-puzzle") == order[0].id
+    nxt = next(x for x in order[1:] if set(x.themes) & set(p.themes))
     assert page.get_attribute("tj-puzzle .tj-pz__next-link", "data-puzzle") == nxt.id
     assert page.get_attribute("tj-puzzle .tj-pz__random-link", "data-puzzle") not in (None, p.id)
     page.click("tj-puzzle .tj-pz__next-link")

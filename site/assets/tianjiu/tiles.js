@@ -60,6 +60,18 @@ export function tileNames(codes, lang = "hant") {
   return codes.map((c) => (BY_CODE[c] ? BY_CODE[c][lang] : "?")).join("、");
 }
 
+/** As tileNames, but a tile whose name two faces share (雜九 4·5 / 3·6, 雜八, 雜七, 雜五) also
+ *  gives its pips: "雜八（2·6）", "雜八 (Chop Bot, 2·6)" — for choices that differ only in
+ *  which of the two it is (discarding 2·6 or 3·5). */
+export function tileNamesExact(codes, lang = "hant") {
+  const pips = (c) => `${c[0]}·${c[1]}`;
+  const shared = (c) => BY_CODE[c] && TILES.some((t) => t.code !== c && t.hant === BY_CODE[c].hant);
+  if (lang === "en") {
+    return codes.map((c) => (BY_CODE[c] ? `${BY_CODE[c].hant} (${BY_CODE[c].en}${shared(c) ? `, ${pips(c)}` : ""})` : "?")).join(", ");
+  }
+  return codes.map((c) => (BY_CODE[c] ? `${BY_CODE[c][lang]}${shared(c) ? `（${pips(c)}）` : ""}` : "?")).join("、");
+}
+
 /** A tile's caption under its picture, as nodes to append: the name; on English pages the
  *  Chinese name above the English one. */
 export function tileCaption(code, lang = "hant") {

@@ -111,7 +111,8 @@ export function whyLine(best, other, side, lang, t, { house = false } = {}) {
   const lowUp = cmpKey(best.low.key, other.low.key);
   const highUp = cmpKey(best.high.key, other.high.key);
   let shape;
-  if (lowUp > 0 && highUp >= 0) shape = t("paigow.why.both");
+  // (a hand equal in both settings is not "given up": stronger in one, equal in the other is both)
+  if ((lowUp > 0 && highUp >= 0) || (highUp > 0 && lowUp >= 0)) shape = t("paigow.why.both");
   else if (lowUp > 0) shape = t("paigow.why.lowFirst", { a: handName(best.low, lang), b: handName(other.low, lang), c: handName(best.high, lang), d: handName(other.high, lang) });
   else if (highUp > 0) shape = t("paigow.why.highFirst", { a: handName(best.high, lang), b: handName(other.high, lang), c: handName(best.low, lang), d: handName(other.low, lang) });
   else shape = t("paigow.why.same");

@@ -48,7 +48,7 @@ export class TjPaigowTrainer extends TjWidget {
       this.noticeEl, this.roleEl,
       h("p", { class: "tj-pgc__waybox" }, h("label", { for: `${name}-way` }, t("paigow.houseWay"), " "), this.wayEl),
       this.handEl,
-      h("p", { class: "tj-pgt__prompt" }, t("paigow.trainer.prompt")),
+      this.promptEl = h("p", { class: "tj-pgt__prompt" }, t("paigow.trainer.prompt")),
       this.choicesEl, this.verdictEl, this.whyEl, this.tableEl,
       h("div", { class: "tj-pgt__actions" }, this.nextBtn),
       this.scoreEl, this.worstEl));
@@ -109,6 +109,10 @@ export class TjPaigowTrainer extends TjWidget {
       this.side(s.low, "low"), this.side(s.high, "high"),
       h("span", { class: "tj-pgt__mark", "aria-hidden": "true" })));
       this.choicesEl.replaceChildren(...this.choiceButtons);
+      // a face held twice makes two of the three settings one (e.g. 銅錘六 銅錘六 丁三 紅頭十)
+      const two = r.settings.length === 2;
+      this.promptEl.textContent = this.t(two ? "paigow.trainer.promptTwo" : "paigow.trainer.prompt");
+      this.choicesEl.setAttribute("aria-label", this.t(two ? "paigow.trainer.chooseTwo" : "paigow.trainer.choose"));
       if (this._dealt) this.choiceButtons[0].focus({ preventScroll: true });
       this._dealt = true;
     } catch (err) {

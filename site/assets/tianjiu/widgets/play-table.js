@@ -11,7 +11,7 @@
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { label, engineText, langOf } from "../i18n.js";
 import { EngineError } from "../engine.js";
-import { tileSvg, tileNames, BY_CODE } from "../tiles.js";
+import { tileSvg, tileNames, tileNamesExact, BY_CODE } from "../tiles.js";
 
 const SEATS = ["E", "S", "W", "N"];
 const ME = "S";
@@ -467,10 +467,14 @@ export class TjPlayTable extends TjWidget {
     ];
     if (v.rules.lead_face_down && !v.result) btns.push(h("button", { type: "button", class: "tj-button tj-play__down", disabled: !myTurn || v.trick.length > 0, onclick: () => this.send("down") }, this.t("play.down")));
     if (this.session.takeback) btns.push(h("button", { type: "button", class: "tj-button tj-play__undo", disabled: !v.can_undo, onclick: () => this.takeBack() }, this.t("play.takeback")));
+    // two choices that read the same (discard 雜八 holding both 雜八) name the pips of each
+    const label = (a, names) => (a.kind === "play" ? names(a.tiles, lang) : this.t("play.discardChip", { tiles: names(a.tiles, lang) }));
+    const plain = v.legal.map((a) => label(a, tileNames));
+    const twice = new Set(plain.filter((x, i) => plain.indexOf(x) !== i));
     const legal = myTurn ? h("div", { class: "tj-play__legal", "aria-label": this.t("play.legal") },
       h("span", {}, this.t("play.legal")),
-      v.legal.map((a) => h("button", { type: "button", class: "tj-button tj-play__chip", "data-action": a.text, onclick: () => this.act({ kind: a.kind, tiles: a.tiles }) },
-        a.kind === "play" ? tileNames(a.tiles, lang) : this.t("play.discardChip", { tiles: tileNames(a.tiles, lang) })))) : null;
+      v.legal.map((a, i) => h("button", { type: "button", class: "tj-button tj-play__chip", "data-action": a.text, onclick: () => this.act({ kind: a.kind, tiles: a.tiles }) },
+        twice.has(plain[i]) ? label(a, tileNamesExact) : plain[i]))) : null;
     return h("div", { class: "tj-play__me", dataset: { seat: ME } },
       h("p", { class: "tj-play__seat-name" }, `${seatName(ME, lang)}${this.t("play.you")}`, ...this.badges(ME), " ",
         h("span", { class: "tj-play__dong" }, this.t("play.dong", { n: v.dong[ME] })),

@@ -739,8 +739,12 @@ export class TjPuzzle extends TjWidget {
     const mine = new Set((this.info.themes || []).map((th) => th.id));
     const open = (p) => unsolved(progress.displayStatusOf(p.id));
     const same = order.filter((p) => p.themes.some((th) => mine.has(th)));
-    const next = same.find(open) || same[0] || order.find(open) || order[0];
-    const pool = order.filter(open);
+    // not the puzzle a "Next puzzle" button shown above goes to: the same link twice read as a slip
+    const shown = this.querySelector(".tj-pz__onward-link[data-puzzle]");
+    const onward = shown ? order.find((p) => p.id === shown.dataset.puzzle) : undefined;
+    const next = same.find((p) => open(p) && p !== onward) || same.find((p) => p !== onward)
+      || order.find((p) => p !== onward);
+    const pool = order.filter((p) => open(p) && p !== onward && p !== next);
     const rnd = pool.length ? pool[Math.floor(Math.random() * pool.length)] : null;
     const link = (p, key, cls) => h("a", { href: `${page}${p.id}/`, class: `tj-button ${cls}`, dataset: { puzzle: p.id } }, this.t(key, { id: p.id }));
     return h("p", { class: "tj-pz__next" },
