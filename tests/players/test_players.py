@@ -108,6 +108,22 @@ def test_undo_answers_the_view_too():
     assert not bad["ok"] and "expert" in bad["error"]["message"]
 
 
+def test_a_hand_without_a_seed_is_dealt_from_the_engines_own_seed():
+    """The Play page chose the seed and could deal the same tiles again with ``deal`` (every
+    seat's hand); without ``seed`` the engine draws one and nothing in its answers tells it:
+    the person's tiles are not those of any seed the page could try first (0, the old default),
+    and ten hands are not all alike."""
+    south = []
+    for _ in range(10):
+        state = bridge.handle({"op": "new_hand", "humans": ["S"], "method": "間棟"})["result"]
+        _hidden_from(state, "S")
+        assert "seed" not in json.dumps(state)
+        south.append(tuple(state["holdings"]["S"]))
+    assert len(set(south)) > 1
+    zero = bridge.handle({"op": "deal", "seed": 0, "method": "間棟"})["result"]["hands"]["S"]
+    assert sum(1 for s in south if list(s) == [t for t in zero]) < 10
+
+
 def test_first_banker_by_dice():
     r = bridge.handle({"op": "first_banker", "seed": 4})["result"]
     last = r["rounds"][-1]

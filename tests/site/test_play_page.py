@@ -800,3 +800,23 @@ def test_choices_that_read_the_same_name_their_pips(tab):
         return [...w.querySelectorAll('.tj-play__legal .tj-play__chip')].map((b) => b.textContent);
     }}""")
     assert labels == ["墊 雜八（2·6）", "墊 雜八（3·5）", "墊 天", "墊 雜八、雜九"], labels
+
+
+def test_the_page_never_knows_the_seed_of_the_hand_it_plays(tab):
+    """The page chose each hand's seed (and kept it in the session): `deal` with it gave every
+    seat's tiles. Now new_hand is asked without a seed and the engine draws it."""
+    page = tab.page
+    # every request the page sends to the engine's worker
+    page.add_init_script("""window.__asked = []; const post = Worker.prototype.postMessage;
+        Worker.prototype.postMessage = function (m, ...rest) {
+            if (m && typeof m.json === 'string') window.__asked.push(JSON.parse(m.json));
+            return post.call(this, m, ...rest); };""")
+    tab.goto("en/play/")
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    page.click(f"{W} .tj-play__start")
+    page.wait_for_selector(f"{W}[data-state=playing], {W}[data-state=over]")
+    asked = page.evaluate("window.__asked")
+    deals = [req for req in asked if req.get("op") == "new_hand"]
+    assert len(deals) == 1 and "seed" not in deals[0], (deals, [r.get("op") for r in asked])
+    assert page.evaluate(f"document.querySelector('{W}').session.seed") is None
+    assert tab.problems() == []

@@ -11,6 +11,7 @@ act).  Engine players decide from their own view only.
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from ..errors import InconsistentPositionError
@@ -79,10 +80,17 @@ def _new_hand(req: dict) -> dict:
     """A hand against engine players: ``seed``, ``rules``, ``banker``, ``banker_streak``,
     ``method``, ``humans`` (seats a person plays; default ``["S"]``), ``players`` (the engine
     players' strength, ``"beginner"`` (default) or ``"club"``, one for all or per seat:
-    ``{"E": "club", …}``)."""
+    ``{"E": "club", …}``).
+
+    Without ``seed`` the engine draws one (``secrets``) and keeps it to itself: a page that
+    chose the seed could deal the same tiles again with ``deal`` and see every seat's hand,
+    so a page that plays a hand for a person sends none (a seed is for reproducible hands:
+    tests, examples)."""
     f = Fields(req)
     rules = f.rules()
-    seed = f.int("seed", 0, 2 ** 64 - 1, default=0)
+    seed = f.int("seed", 0, 2 ** 64 - 1, default=None)
+    if seed is None:
+        seed = secrets.randbits(63)
     banker = f.seat("banker", default=0)
     streak = f.int("banker_streak", 1, limit("banker_streak"), default=1)
     method = f.str("method", default="間棟")

@@ -257,10 +257,12 @@ export class TjPlayTable extends TjWidget {
   }
 
   /** A new session from the form, or ``kept`` (readSession) continued: its score, banker and
-   *  hand number go on, with a new seed (the old one was never kept). */
+   *  hand number go on.  The deals' seeds are the engine's own (new_hand without a seed): a
+   *  page that knew one could deal the same tiles with the ``deal`` op and see every hand.
+   *  Only a seed="…" attribute (tests, a reproducible example) makes the page choose them. */
   async startSession(kept = null) {
     const seedAttr = this.getAttribute("seed");
-    const seed = seedAttr !== null ? Number(seedAttr) : Math.floor(Math.random() * 2 ** 31);
+    const seed = seedAttr !== null && Number.isSafeInteger(Number(seedAttr)) && Number(seedAttr) >= 0 ? Number(seedAttr) : null;
     this.session = kept ? {
       seed, rules: kept.rules, players: kept.players, method: kept.method, takeback: kept.takeback !== false,
       hand: kept.hand, done: kept.hand, banker: kept.banker, streak: kept.streak, score: { ...kept.score }, history: [],
@@ -283,7 +285,8 @@ export class TjPlayTable extends TjWidget {
       return;
     }
     try {  // spec §3: every seat throws two dice, the highest total is the first banker
-      this.firstBank = await this.engine.call("first_banker", { seed });
+      // (the dice are thrown in the open: any seed will do)
+      this.firstBank = await this.engine.call("first_banker", { seed: seed ?? Math.floor(Math.random() * 2 ** 31) });
       this.session.banker = this.firstBank.banker;
     } catch (err) {
       this.showMsg(explain(err, this.language));
@@ -320,15 +323,15 @@ export class TjPlayTable extends TjWidget {
     if (!s) return;
     await this.finishing;   // the last hand's record is saved under its own number first
     s.hand += 1;
-    const seed = (s.seed + s.hand * 7919) % 2 ** 31;
-    const method = s.method || METHODS[seed % METHODS.length];
+    const seed = s.seed === null ? null : (s.seed + s.hand * 7919) % 2 ** 31;
+    const method = s.method || METHODS[seed === null ? Math.floor(Math.random() * METHODS.length) : seed % METHODS.length];
     this.clearMsg();
     this.resultEl.replaceChildren();
     this.closeRecap();
     this.lockSaved(true);
     try {
-      this.view = await this.engine.call("new_hand", { seed, rules: s.rules, banker: s.banker, banker_streak: s.streak,
-        method, humans: [ME], players: s.players });
+      this.view = await this.engine.call("new_hand", { ...(seed === null ? {} : { seed }), rules: s.rules, banker: s.banker,
+        banker_streak: s.streak, method, humans: [ME], players: s.players });
     } catch (err) {
       this.lockSaved(false);
       this.showMsg(explain(err, this.language));
