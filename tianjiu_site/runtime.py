@@ -149,10 +149,22 @@ def load_strings(path: Path) -> dict[str, dict[str, str]]:
             raise SiteBuildError(f"{path}: {key}: needs hant and en strings"
                                  f"{' (missing ' + ', '.join(missing) + ')' if missing else ''}"
                                  f"{' (unknown ' + ', '.join(sorted(extra)) + ')' if extra else ''}")
+        for lang in LANGS:
+            text = value.get(lang)
+            left = _PLACEHOLDER.sub("", text) if isinstance(text, str) else ""
+            if "{" in left or "}" in left:
+                raise SiteBuildError(f"{path}: {key}: {lang}: a brace that is no placeholder "
+                                     "({name} or {name|one|many}, no braces inside): "
+                                     f"{text!r}")
         out["hant"][key] = value["hant"]
         out["en"][key] = value["en"]
         out["hans"][key] = value.get("hans") or hans.text(value["hant"])
     return out
+
+
+_PLACEHOLDER = re.compile(r"\{\w+\}|\{\w+\|[^|{}]*\|[^|{}]*\}")
+"""What i18n.js ``t()`` fills in: ``{name}`` and ``{name|one|many}`` (a plural form may not hold
+a placeholder: ``{n|move was|{n} moves were}`` reached the page as it was written)."""
 
 
 # --------------------------------------------------------------------------- generated.js

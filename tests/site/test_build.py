@@ -203,6 +203,17 @@ def test_strings_file_needs_both_languages(tmp_path):
         runtime.load_strings(bad)
 
 
+def test_a_placeholder_inside_a_plural_form_is_refused(tmp_path):
+    bad = tmp_path / "strings.toml"
+    bad.write_text('[pz]\nplayed = { hant = "頭 {n} 步", en = "first {n|move was|{n} moves were} graded" }\n',
+                   encoding="utf-8")
+    with pytest.raises(runtime.SiteBuildError, match=r"pz\.played: en: a brace that is no placeholder"):
+        runtime.load_strings(bad)
+    bad.write_text('[pz]\nplayed = { hant = "頭 {n} 步", en = "first {n} {n|move was|moves were} graded" }\n',
+                   encoding="utf-8")
+    assert runtime.load_strings(bad)["en"]["pz.played"] == "first {n} {n|move was|moves were} graded"
+
+
 def test_jieba_terms_are_current():
     assert terms.PATH.read_text(encoding="utf-8") == "".join(f"{w} 200000 n\n" for w in terms.terms()), \
         "run `python -m tianjiu_site terms`"

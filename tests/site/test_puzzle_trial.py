@@ -240,3 +240,20 @@ def test_no_space_before_full_width_punctuation_in_the_chinese_puzzle(new_tab):
         assert all("（" in s and " (" not in s for s in seats), seats
         assert tab.problems() == []
         tab.close()
+
+
+def test_the_note_on_moves_not_graded_counts_them_in_english(new_tab):
+    """'Only your first {n|move was|{n} moves were} graded' reached the page as written (a
+    placeholder inside a plural form; the build now refuses one): puzzle 0019, two moves."""
+    p = next(x for x in ALL if x.id == "0019")
+    assert len(p.solution) == 2
+    tab = new_tab()
+    tab.goto(puzzle_page(p, "en"))
+    ready(tab)
+    for move in p.solution:
+        play(tab, move)
+    tab.page.wait_for_selector("tj-puzzle[data-state=solved]")
+    note = tab.page.inner_text("tj-puzzle .tj-pz__graded")
+    assert note.startswith("Only your first 2 moves were graded;"), note
+    assert "{" not in tab.page.inner_text("tj-puzzle")
+    assert tab.problems() == []
