@@ -27,6 +27,8 @@ import json
 import re
 from html.parser import HTMLParser
 
+import pytest
+
 from tianjiu_core import lessons as L
 from tianjiu_core.lessons import house_rules
 from tianjiu_core.tiles import BY_CODE
@@ -424,6 +426,19 @@ def test_puzzle_links_point_at_themes_that_have_puzzles(site):
         theme_count(t) for t in ("feng_si_yi_chong", "wu_zi_qiao_shuang_qiang", "wen_chang_wu_duan"))
 
 
+@pytest.mark.parametrize("width", [1024, 1280, 1600])
+def test_the_tile_tables_fit_a_desktop_column(new_tab, width):
+    """At 1280 px lesson 1's table of civil tiles was 809 px in a 720 px column: the memory aid
+    was cut off behind a sideways scroll (Material's 5rem minimum a header cell, seven columns)."""
+    tab = new_tab(viewport={"width": width, "height": 900})
+    for path in ("lessons/01-tiles/", "en/lessons/01-tiles/"):
+        tab.goto(path)
+        sizes = tab.page.evaluate("""[...document.querySelectorAll('.tj-tile-table table')]
+            .map(t => [t.scrollWidth, t.parentElement.clientWidth])""")
+        assert len(sizes) == 2 and all(w <= box for w, box in sizes), (path, sizes)
+    assert tab.problems() == []
+
+
 def test_phone_width_and_screenshots(new_tab):
     """Lessons fit a 360 px phone (no sideways scrolling), tiles stay ≥ 40 px tall;
     screenshots in test-results/screenshots/ for people to look at."""
@@ -594,4 +609,48 @@ def test_lesson_replay_names_the_finish_as_the_play_page_does(tab):
             page.wait_for_selector(f"{sel}[data-done=true] .tj-replay__result .tj-subtitle")
             line = page.inner_text(f"{sel} .tj-replay__result .tj-subtitle")
             assert line.endswith(end) and "× 1" not in line and "×1" not in line, (path, key, line)
+    assert tab.problems() == []
+
+
+FILL_STORAGE = """() => { let chunk = 'x'.repeat(1 << 20), i = 0;
+    for (;;) { try { localStorage.setItem('filler.' + i++, chunk); }
+               catch { if (chunk.length < 16) break; chunk = chunk.slice(chunk.length / 2); } } }"""
+
+
+def test_lesson_results_are_never_lost_silently(tab):
+    """From the breaker's trial: an unreadable save was replaced with no word on the page, a
+    newer version's save was rewritten as version 1 (an entry and unknown fields lost), and a
+    full storage was not told apart. Now (progress-store.js, as the puzzles and Pai Gow):"""
+    page = tab.page
+    tab.goto("en/lessons/")
+    page.wait_for_selector("tj-lesson-progress[data-state=ready]")
+    mod = tab.url("assets/tianjiu/widgets/lesson-progress.js")
+    # 1. not JSON: kept as a backup, the index says so
+    page.evaluate("localStorage.setItem('tianjiu.lessons', '{not json')")
+    tab.goto("en/lessons/")
+    page.wait_for_selector("tj-lesson-progress[data-state=ready]")
+    assert "could not be read" in page.inner_text("tj-lesson-progress .tj-progress__notice")
+    assert page.evaluate("localStorage.getItem('tianjiu.lessons.backup')") == "{not json"
+    # 2. a newer version: read, shown, never rewritten by a finished stage
+    newer = {"version": 2, "lessons": {"02-ranking": {"rank_winner": {"right": 3, "total": 5, "best": 4, "date": "2026-12-01"},
+                                                      "future": {"right": "3"}}}, "extra": [1]}
+    page.evaluate(f"localStorage.setItem('tianjiu.lessons', {json.dumps(json.dumps(newer))})")
+    tab.goto("en/lessons/")
+    page.wait_for_selector("tj-lesson-progress[data-done='1']")
+    assert "newer version" in page.inner_text("tj-lesson-progress .tj-progress__notice")
+    page.evaluate(f"async () => (await import({json.dumps(mod)})).recordStage('rank_winner', 5, 5, '02-ranking')")
+    assert json.loads(page.evaluate("localStorage.getItem('tianjiu.lessons')")) == newer
+    # 3. storage full: the marks are read, the notice says why new results are not kept
+    page.evaluate("localStorage.setItem('tianjiu.lessons', JSON.stringify({version: 1, lessons: {'05-finishing': "
+                  "{finish_who: {right: 5, total: 5, best: 5, date: '2026-12-01'}}}}))")
+    page.evaluate(FILL_STORAGE)
+    tab.goto("en/lessons/")
+    page.wait_for_selector("tj-lesson-progress[data-done='1']")
+    assert "storage is full" in page.inner_text("tj-lesson-progress .tj-progress__notice")
+    mark = page.evaluate(f"async () => (await import({json.dumps(mod)})).recordStage('rank_winner', 4, 5, '02-ranking')")
+    assert mark["best"] == 4     # kept for this page
+    page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('filler.')).forEach(k => localStorage.removeItem(k))")
+    page.evaluate(f"async () => (await import({json.dumps(mod)})).recordStage('rank_winner', 5, 5, '02-ranking')")
+    saved = json.loads(page.evaluate("localStorage.getItem('tianjiu.lessons')"))
+    assert set(saved["lessons"]) == {"05-finishing", "02-ranking"}, saved   # room again: written, nothing lost
     assert tab.problems() == []

@@ -143,6 +143,12 @@ def test_offline_after_first_visit(site, new_tab):
     assert "Four Teen Gow" in tab.page.inner_text("article")
     tab.page.wait_for_timeout(500)
     assert tab.problems() == []   # nothing the pages ask for is missing offline (sitemaps included)
+    # an address without its trailing slash: redirected to the page, as the server does online
+    # (it was the 404 page)
+    tab.goto("en/puzzles/0019")
+    tab.page.wait_for_url(tab.url("en/puzzles/0019/"))
+    tab.page.wait_for_selector("tj-puzzle[data-puzzle='0019'][data-state=ready]", timeout=60_000)
+    assert tab.problems() == []
 
 
 def test_language_switcher_keeps_the_page(site, tab):

@@ -10,6 +10,7 @@ page; the last hands are kept on the device and a damaged save is kept and expla
 from __future__ import annotations
 
 import base64
+import json
 import re
 import subprocess
 import sys
@@ -151,12 +152,25 @@ def test_a_seeded_session(tab, tmp_path):
     assert page.locator(f"{W} .tj-play__setup").is_hidden()
     # a link cut short, or whose bytes are not UTF-8 text: the reader is told the link is broken
     # (before: a TOML error, or a parse of the replacement characters)
-    for broken in (link[: len(link) * 2 // 3], "play/#hand=" + base64.urlsafe_b64encode(b"\xff\xfe[table]").decode().rstrip("=")):
+    # (a record that reads but is not a whole hand says so; a link far too long says that, not
+    # "request: longer than 300,000 characters")
+    text = path.read_text(encoding="utf-8")
+    b64 = link.split("#hand=")[1]
+    for broken, said in (("play/#hand=" + base64.urlsafe_b64encode(text[: len(text) * 2 // 3].encode()).decode(),
+                          "這條連結裏的牌譜不能重播（可能不完整或被改過）："),
+                         ("play/#hand=" + b64[: len(b64) * 2 // 3 // 4 * 4 + 1], "這條連結裏的牌譜讀不到"),   # (no longer base64)
+                         ("play/#hand=" + base64.urlsafe_b64encode(b"\xff\xfe[table]").decode().rstrip("="), "這條連結裏的牌譜讀不到"),
+                         ("play/#hand=" + base64.urlsafe_b64encode(b"#" * 300_000).decode(), "這條連結太長，不是牌譜（300 kB；最多 200 kB）")):
         tab.goto("")      # (by another page: from a #fragment address a goto may be only a hash change)
         tab.goto("play/")
         page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
         tab.goto(broken)
-        page.wait_for_function(f"document.querySelector('{W} .tj-play__msg').textContent.startsWith('這條連結裏的牌譜讀不到')")
+        page.wait_for_function(f"document.querySelector('{W} .tj-play__msg').textContent.startsWith({json.dumps(said)})")
+    # plain base64 (+ / and = padding) is read as well as the base64url that Share writes
+    tab.goto("")
+    plain = base64.b64encode(base64.urlsafe_b64decode(link.split("#hand=")[1] + "==")).decode()
+    tab.goto("play/#hand=" + plain)
+    page.wait_for_selector(f"{W}[data-state=replay]", timeout=90_000)
     # a damaged save is kept, explained, never wiped
     # (set on another page, then one load of the Play page: a load sets the damaged save aside,
     # so a second one — a reload — finds nothing to report)
@@ -819,4 +833,33 @@ def test_the_page_never_knows_the_seed_of_the_hand_it_plays(tab):
     deals = [req for req in asked if req.get("op") == "new_hand"]
     assert len(deals) == 1 and "seed" not in deals[0], (deals, [r.get("op") for r in asked])
     assert page.evaluate(f"document.querySelector('{W}').session.seed") is None
+    assert tab.problems() == []
+
+
+def test_a_kept_session_that_cannot_deal_leaves_a_way_on(tab):
+    """From the breaker's trial: a kept session whose hand the engine refused (players
+    "godlike") left an error over an empty table with no button; a streak of 5000 or hand 1e300
+    was offered as it was ("第 1e+300 局"). Now such sessions are not offered, and a refused deal
+    shows New session and Try again."""
+    page = tab.page
+    tab.goto("en/play/")
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    good = {"rules": {}, "players": "club", "method": "", "takeback": True, "hand": 2, "banker": "E",
+            "streak": 1, "score": {"E": 3, "S": -3, "W": 0, "N": 0}}
+    for bad in ({"streak": 5000}, {"hand": 1e300}, {"method": "drop"}, {"score": {"E": "x"}}, {"takeback": "yes"}):
+        page.evaluate(f"sessionStorage.setItem('tianjiu.play.session.v1', {json.dumps(json.dumps(good | bad))})")
+        page.reload()
+        page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+        assert page.locator(f"{W} .tj-play__resume").count() == 0, bad
+    page.evaluate(f"sessionStorage.setItem('tianjiu.play.session.v1', {json.dumps(json.dumps(good | {'players': 'godlike'}))})")
+    page.reload()
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    page.click(f"{W} .tj-play__resume-go")
+    page.wait_for_selector(f"{W} .tj-play__retry")
+    assert "godlike" in page.inner_text(f"{W} .tj-play__msg")
+    page.click(f"{W} .tj-play__rules-again")
+    page.wait_for_selector(f"{W} .tj-play__start", state="visible")
+    assert page.evaluate("sessionStorage.getItem('tianjiu.play.session.v1')") is None
+    page.click(f"{W} .tj-play__start")
+    page.wait_for_selector(f"{W}[data-state=playing], {W}[data-state=over]")
     assert tab.problems() == []

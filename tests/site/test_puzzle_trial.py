@@ -257,3 +257,36 @@ def test_the_note_on_moves_not_graded_counts_them_in_english(new_tab):
     assert note.startswith("Only your first 2 moves were graded;"), note
     assert "{" not in tab.page.inner_text("tj-puzzle")
     assert tab.problems() == []
+
+
+def test_a_full_storage_still_shows_the_saved_progress(new_tab):
+    """From the breaker's trial: with localStorage full the trainer said the browser could not
+    store data and counted from zero (the save was readable); after space was freed the solve
+    made meanwhile was gone. Now the save is read, the notice says the storage is full, and the
+    next save once there is room writes everything."""
+    from test_lesson_pages import FILL_STORAGE
+    others = [x for x in ALL if x.visibility == "open"][1:3]
+    p = open_puzzle()
+    save = {"version": 2, "puzzles": {x.id: solved_entry() for x in others}, "history": [x.id for x in others], "daily": {}}
+    tab = new_tab()
+    seed(tab, save)
+    tab.goto(puzzle_page(p, "en"))
+    ready(tab)
+    page = tab.page
+    page.evaluate(FILL_STORAGE)
+    tab.goto(puzzle_page(p, "en"))
+    ready(tab)
+    assert "solved first time 2" in page.inner_text("tj-puzzle .tj-pz__progress")
+    assert "storage is full" in page.inner_text("tj-puzzle")
+    for move in p.solution:
+        play(tab, move)
+    page.wait_for_selector("tj-puzzle[data-state=solved]")
+    assert "solved first time 3" in page.inner_text("tj-puzzle .tj-pz__progress")
+    assert sorted(storage(tab)["puzzles"]) == sorted(x.id for x in others)   # not written: full
+    page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('filler.')).forEach(k => localStorage.removeItem(k))")
+    page.click("tj-puzzle .tj-pz__restart")       # a new attempt, a wrong try: the next save
+    page.wait_for_selector("tj-puzzle[data-state=ready]")
+    play(tab, wrong_move(p)["action"])
+    saved = storage(tab)["puzzles"]
+    assert sorted(saved) == sorted([p.id, *(x.id for x in others)]) and saved[p.id]["first"] == "solved", saved
+    assert tab.problems() == []

@@ -5,62 +5,58 @@
 //     "lessons": { "09-strategy": { "strategy": { "right": 4, "total": 5,   // the last finished stage
 //                                                 "best": 5, "date": "2026-12-01" } } } }
 // A lesson is the page slug (lessons/<slug>/, any language); inside it one entry per
-// exercise (its kinds).  A save that cannot be read is kept as "tianjiu.lessons.backup"
-// before a fresh one replaces it; without localStorage marks last for this page only.
+// exercise (its kinds).  The record is kept by progress-store.js: a save that cannot be read is
+// kept as "tianjiu.lessons.backup" with a notice (lessons.save.*), damaged entries are dropped
+// one by one, a newer version's save is only read, a full storage keeps this page's results in
+// memory; without localStorage marks last for this page only.
 import { TjWidget, defineWidget, h } from "../widget.js";
+import { progressStore } from "./progress-store.js";
 
 export const KEY = "tianjiu.lessons";
+export const VERSION = 1;
 const SLUG = /\/lessons\/([0-9]{2}-[a-z0-9-]+)\/?(?:index\.html)?$/;
-let memory = null;
-
-function store() {
-  try {
-    const s = globalThis.localStorage;
-    s.setItem(`${KEY}.probe`, "1");
-    s.removeItem(`${KEY}.probe`);
-    return s;
-  } catch {
-    return null;
-  }
-}
+const SLUG_ID = /^[0-9]{2}-[a-z0-9-]+$/;
+const EXERCISE_ID = /^[A-Za-z0-9_ -]{1,80}$/;   // "trick", or a quiz's kinds: "lead follow"
 
 function fresh() {
-  return { version: 1, lessons: {} };
+  return { version: VERSION, lessons: {} };
 }
 
+const isObj = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+
 function valid(e) {
-  return e && typeof e === "object" && Number.isInteger(e.right) && Number.isInteger(e.total) && e.total > 0
+  return isObj(e) && Number.isInteger(e.right) && Number.isInteger(e.total) && e.total > 0
     && e.right >= 0 && e.right <= e.total && Number.isInteger(e.best) && e.best >= e.right && e.best <= e.total;
 }
 
-/** The saved marks ({version, lessons}); damaged entries are left out. */
-export function load() {
-  const s = store();
-  if (!s) return memory || (memory = fresh());
-  const text = s.getItem(KEY);
-  if (text === null) return fresh();
-  let raw;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    try { s.setItem(`${KEY}.backup`, text); } catch { /* full: the original stays as it is */ }
-    return fresh();
-  }
+/** A parsed save repaired: {data, dropped}, every valid mark kept. */
+export function repair(raw) {
   const data = fresh();
-  const lessons = raw && typeof raw === "object" && raw.lessons && typeof raw.lessons === "object" ? raw.lessons : {};
+  let dropped = 0;
+  if (!isObj(raw)) return { data, dropped: 1 };
+  const lessons = isObj(raw.lessons) ? raw.lessons : (raw.lessons === undefined ? {} : (dropped += 1, {}));
   for (const [slug, ex] of Object.entries(lessons)) {
-    if (!/^[0-9]{2}-[a-z0-9-]+$/.test(slug) || !ex || typeof ex !== "object") continue;
+    if (!SLUG_ID.test(slug) || !isObj(ex)) { dropped += 1; continue; }
     for (const [id, e] of Object.entries(ex)) {
-      if (valid(e)) (data.lessons[slug] ||= {})[id] = { right: e.right, total: e.total, best: e.best, date: String(e.date || "") };
+      if (!EXERCISE_ID.test(id) || id in Object.prototype || !valid(e)) { dropped += 1; continue; }
+      (data.lessons[slug] ||= {})[id] = { right: e.right, total: e.total, best: e.best, date: String(e.date || "").slice(0, 10) };
     }
   }
-  return data;
+  return { data, dropped };
 }
 
-function save(data) {
-  const s = store();
-  if (!s) { memory = data; return; }
-  try { s.setItem(KEY, JSON.stringify(data)); } catch { memory = data; }
+const store = progressStore({ key: KEY, version: VERSION, fresh, repair, empty: (d) => !Object.keys(d.lessons).length });
+
+/** The saved marks ({version, lessons}); see progress-store.js for damaged saves. */
+export const load = store.load;
+const save = store.save;
+/** The notice of this page load ({kind, n}: strings lessons.save.<kind>), or null. */
+export const progressNotice = store.progressNotice;
+
+/** The notice of this page load as a paragraph, or null. */
+export function noticeView(t) {
+  const n = progressNotice();
+  return n ? h("p", { class: "tj-progress__notice", role: "status" }, t(`lessons.save.${n.kind}`, { n: n.n })) : null;
 }
 
 /** The lesson slug of a path ("/en/lessons/09-strategy/" → "09-strategy"), or null. */
@@ -100,7 +96,8 @@ export class TjLessonProgress extends TjWidget {
 
   render() {
     this.line = h("p", { class: "tj-progress__line" });
-    this.append(h("div", { class: "tj-progress" }, this.line));
+    this.noticeEl = h("div");
+    this.append(h("div", { class: "tj-progress" }, this.line, this.noticeEl));
     this.redraw = () => { if (this.isConnected) this.draw(); };
     this.draw();
   }
@@ -150,6 +147,7 @@ export class TjLessonProgress extends TjWidget {
     this.dataset.done = String(done);
     this.dataset.all = String(all);
     this.line.textContent = this.t("lessons.progressLine", { done, n: seen.size, all });
+    this.noticeEl.replaceChildren(...[noticeView(this.t.bind(this))].filter(Boolean));
   }
 }
 

@@ -9,12 +9,13 @@
 //                               "lost": 0.009, "date": "2026-12-01" } ] },   // worst first, ≤ 10
 //     "drill": { "asked": 9, "right": 8 } }
 //
-// As with the puzzle progress (puzzle-progress.js), a save that cannot be read is never
-// lost silently: unreadable text is kept under "tianjiu.paigow.backup" and a notice is
-// shown; wrong entries are dropped one by one (the valid ones kept) and counted; a save of a
-// newer version is read but never overwritten; when no backup can be written the original
-// stays untouched and this page does not save.  Without localStorage progress lives for
-// this page only.
+// The record is kept by progress-store.js (as the lesson marks): a save that cannot be read is
+// never lost silently — unreadable text is kept under "tianjiu.paigow.backup" with a notice;
+// wrong entries are dropped one by one (the valid ones kept) and counted; a save of a newer
+// version is read but never overwritten; a full storage keeps this page's results in memory;
+// without localStorage progress lives for this page only.
+import { progressStore } from "./progress-store.js";
+
 export const KEY = "tianjiu.paigow";
 export const BACKUP_KEY = "tianjiu.paigow.backup";
 export const VERSION = 1;
@@ -24,21 +25,6 @@ const ID = /^pg-[a-z0-9-]{1,24}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TILES4 = /^[1-6]{2}( [1-6]{2}){3}$/;
 const WAY = /^[a-z0-9_-]{1,40}$/;
-
-let memory = null;
-let notice = null;   // {kind: "repaired"|"reset"|"newer"|"noBackup"|"unavailable", n, at}
-
-function storage() {
-  try {
-    const s = globalThis.localStorage;
-    const probe = `${KEY}.probe`;
-    s.setItem(probe, "1");
-    s.removeItem(probe);
-    return s;
-  } catch {
-    return null;
-  }
-}
 
 export function fresh() {
   return { version: VERSION, lessons: {}, trainer: { hands: 0, lost: 0, worst: [] }, drill: { asked: 0, right: 0 } };
@@ -83,66 +69,14 @@ export function repair(raw) {
   return { data, dropped };
 }
 
-function here() {
-  return globalThis.location ? location.pathname : "";
-}
+const store = progressStore({ key: KEY, version: VERSION, fresh, repair,
+  empty: (d) => !Object.keys(d.lessons).length && !d.trainer.hands && !d.drill.asked });
 
 /** Read the save (repairing it if needed; see the header). */
-export function load() {
-  const s = storage();
-  if (!s) {
-    if (!memory) { memory = fresh(); notice = { kind: "unavailable", n: 0, at: here() }; }
-    return memory;
-  }
-  const text = s.getItem(KEY);
-  if (text === null) return fresh();
-  const backup = () => { try { s.setItem(BACKUP_KEY, text); return true; } catch { return false; } };
-  let raw;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    const data = fresh();
-    if (!backup()) return keepOriginal(data);
-    write(s, data);
-    notice = { kind: "reset", n: 0, at: here() };
-    return data;
-  }
-  if (isObj(raw) && typeof raw.version === "number" && raw.version > VERSION) {
-    const { data } = repair(raw);
-    data.readOnly = true;
-    if (!notice) notice = { kind: "newer", n: 0, at: here() };
-    return data;
-  }
-  const { data, dropped } = repair(raw);
-  if (dropped || !isObj(raw) || raw.version !== VERSION) {
-    if (!backup()) return keepOriginal(data);
-    write(s, data);
-    notice = { kind: dropped && (Object.keys(data.lessons).length || data.trainer.hands || data.drill.asked) ? "repaired" : "reset", n: dropped, at: here() };
-  }
-  return data;
-}
-
-function keepOriginal(data) {
-  data.readOnly = true;
-  notice = { kind: "noBackup", n: 0, at: here() };
-  return data;
-}
-
-function write(s, data) {
-  if (data.readOnly) return;
-  const { readOnly, ...plain } = data;
-  try { s.setItem(KEY, JSON.stringify(plain)); } catch { notice = { kind: "unavailable", n: 0, at: here() }; }
-}
-
-function save(data) {
-  const s = storage();
-  if (!s) memory = data; else write(s, data);
-}
-
+export const load = store.load;
+const save = store.save;
 /** The notice of this page load, or null (key in strings.toml: paigow.save.<kind>). */
-export function progressNotice() {
-  return notice && notice.at === here() ? notice : null;
-}
+export const progressNotice = store.progressNotice;
 
 export function today() {
   const d = new Date();

@@ -23,10 +23,17 @@ const STORE = "tianjiu.play.hands.v1";
 const SESSION = "tianjiu.play.session.v1";
 /** The kept session, if one with a finished hand is there (nothing to go on with before that). */
 function readSession() {
+  // (a session this page did not write — edited, or from another version — is not offered:
+  // every field in the range the page itself writes; the engine checks the rules and players)
+  const int = (x, lo, hi) => Number.isSafeInteger(x) && x >= lo && x <= hi;
+  const obj = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
   try {
     const s = JSON.parse(sessionStorage.getItem(SESSION) || "null");
-    return s && Number.isInteger(s.hand) && s.hand >= 1 && SEATS.includes(s.banker) && Number.isInteger(s.streak)
-      && s.score && SEATS.every((x) => Number.isInteger(s.score[x])) && s.rules && typeof s.rules === "object" ? s : null;
+    return obj(s) && int(s.hand, 1, 1e6) && SEATS.includes(s.banker) && int(s.streak, 1, 20)
+      && obj(s.score) && SEATS.every((x) => int(s.score[x], -1e9, 1e9)) && obj(s.rules)
+      && (s.method === "" || s.method === undefined || METHODS.includes(s.method))
+      && (typeof s.players === "string" || obj(s.players))
+      && (s.takeback === undefined || typeof s.takeback === "boolean") ? s : null;
   } catch { return null; }
 }
 const KEEP = 20;
@@ -333,8 +340,14 @@ export class TjPlayTable extends TjWidget {
       this.view = await this.engine.call("new_hand", { ...(seed === null ? {} : { seed }), rules: s.rules, banker: s.banker,
         banker_streak: s.streak, method, humans: [ME], players: s.players });
     } catch (err) {
+      // no hand: say why, and a way on (the table would be empty, with no button at all)
+      s.hand -= 1;
       this.lockSaved(false);
       this.showMsg(explain(err, this.language));
+      this.resultEl.replaceChildren(h("div", { class: "tj-play__row" },
+        h("button", { type: "button", class: "tj-button tj-button--primary tj-play__rules-again", onclick: () => this.endSession() }, this.t("play.newSession")),
+        h("button", { type: "button", class: "tj-button tj-play__retry", onclick: () => this.nextHand() }, this.t("play.retryDeal"))));
+      this.tableEl.hidden = true;
       return;
     }
     this.dealing = false;
@@ -903,7 +916,8 @@ export class TjPlayTable extends TjWidget {
     // anew both ask)
     if (hash === this.hashReplayed) return;
     this.hashReplayed = hash;
-    const m = /^#hand=([A-Za-z0-9_-]+)$/.exec(hash);
+    // (base64url as Share writes it; plain base64 with + / and = padding is read too)
+    const m = /^#hand=([A-Za-z0-9_+/-]+)=*$/.exec(hash);
     if (!m) {
       this.showMsg(this.t("play.badLink"));
       return;
@@ -913,7 +927,13 @@ export class TjPlayTable extends TjWidget {
       this.showMsg(this.t("play.badLink"));
       return;
     }
-    await this.replayText(text, this.t("play.badLink"));
+    if (new TextEncoder().encode(text).length > MAX_RECORD_BYTES) {   // (the engine's words were "request: longer than …")
+      const size = text.length >= 1e6 ? `${(text.length / 1e6).toFixed(1)} MB` : `${Math.ceil(text.length / 1000)} kB`;
+      this.showMsg(this.t("play.linkTooLarge", { size, max: "200 kB" }));
+      return;
+    }
+    // read, but refused by the engine: a record that is not a possible hand, or one cut short
+    await this.replayText(text, this.t("play.badLinkRecord"));
     this.bringIntoView();   // a linked hand: the page's introduction would fill a phone's screen
   }
 

@@ -32,6 +32,8 @@
 // "tianjiu.puzzles.backup" and a notice is shown; entries that are wrong are dropped
 // one by one (the valid ones kept) and the notice says how many.  Without
 // localStorage (private mode, blocked storage) progress lives for this page only.
+import { openStorage } from "./progress-store.js";
+
 export const KEY = "tianjiu.puzzles";
 export const BACKUP_KEY = "tianjiu.puzzles.backup";
 export const VERSION = 2;
@@ -130,10 +132,18 @@ export function load() {
   const s = storage();
   if (!s) {
     if (!memory) {
-      memory = fresh();
-      notice = { kind: "unavailable", n: 0, at: here() };
+      const st = openStorage(KEY);
+      // full (it reads, but refuses writes): the saved progress is read as it is, this page's
+      // results live in memory (save() tries to write each time); else none at all
+      memory = st ? readOnly(st.s.getItem(KEY)) : fresh();
+      notice = { kind: st ? "full" : "unavailable", n: 0, at: here() };
     }
     return memory;
+  }
+  if (memory) {   // kept while the storage was full, which has room again: write it now
+    const kept = memory;
+    memory = null;
+    if (!kept.readOnly) { write(s, kept); return kept; }
   }
   const text = s.getItem(KEY);
   if (text === null) return fresh();
@@ -188,6 +198,18 @@ export function load() {
   return data;
 }
 
+/** A saved text read without writing anything (the storage is full): what repair() keeps of
+ *  it; a newer version's save stays read-only (never overwritten once there is room). */
+function readOnly(text) {
+  if (text === null) return fresh();
+  let raw;
+  try { raw = JSON.parse(text); } catch { const d = fresh(); d.readOnly = true; return d; }
+  const newer = isObj(raw) && typeof raw.version === "number" && raw.version > VERSION;
+  const { data } = repair(newer ? { ...raw, version: VERSION } : raw);
+  if (newer || !isObj(raw)) data.readOnly = true;
+  return data;
+}
+
 /** The save needed repair but no backup could be written: leave it untouched, read-only. */
 function keepOriginal(data) {
   data.readOnly = true;
@@ -207,7 +229,16 @@ function write(s, data) {
 
 function save(data) {
   const s = storage();
-  if (!s) { memory = data; } else write(s, data);
+  if (!s) {
+    memory = data;
+    // full storage: try to write at each save (space may have been freed since)
+    if (!data.readOnly && openStorage(KEY)) {
+      try {
+        const { readOnly: _, ...plain } = data;
+        localStorage.setItem(KEY, JSON.stringify(plain));
+      } catch { /* still full */ }
+    }
+  } else write(s, data);
   for (const fn of listeners) {
     try { fn(data); } catch { /* a listener's problem is not ours */ }
   }
