@@ -654,3 +654,19 @@ def test_lesson_results_are_never_lost_silently(tab):
     saved = json.loads(page.evaluate("localStorage.getItem('tianjiu.lessons')"))
     assert set(saved["lessons"]) == {"05-finishing", "02-ranking"}, saved   # room again: written, nothing lost
     assert tab.problems() == []
+
+
+def test_lesson_2_choices_name_their_tiles(tab):
+    """Lesson 1's exercise named its tiles, lesson 2's showed pictures only (from the new-user
+    trial): each choice now names its tile under the picture, Chinese with English beside."""
+    page = tab.page
+    for path, sep in (("en/lessons/02-ranking/", " ("), ("lessons/02-ranking/", None)):
+        tab.goto(path)
+        page.wait_for_selector("tj-lesson-quiz .tj-quiz__choice.has-tiles", timeout=TIMEOUT)
+        rows = page.eval_on_selector_all("tj-lesson-quiz .tj-quiz__choice.has-tiles", """bs => bs.map(b =>
+            [[...b.querySelectorAll('.tj-quiz__pics svg')].length, b.querySelector('.tj-quiz__names')?.textContent || ''])""")
+        assert len(rows) == 4 and all(n == 1 and name for n, name in rows), rows
+        codes = page.evaluate("document.querySelector('tj-lesson-quiz').q.choices.map(c => c.tiles[0])")
+        want = [f"{BY_CODE[c].name_hant} ({BY_CODE[c].name_en})" if sep else BY_CODE[c].name_hant for c in codes]
+        assert [name for _, name in rows] == want
+    assert tab.problems() == []

@@ -23,7 +23,7 @@ from sitekit import ENGINE_TIMEOUT_MS, ROOT
 from tianjiu_core import bridge
 from tianjiu_core import puzzles as P
 from tianjiu_core.notation import SEAT_NAMES, SEATS
-from tianjiu_core.tiles import TILES
+from tianjiu_core.tiles import BY_CODE, TILES
 from tianjiu_site import hans, puzzle_pages
 
 PUZZLE_FILES = sorted(p for p in (ROOT / "puzzles").glob("*.toml") if p.name != "schedule.toml")
@@ -401,6 +401,10 @@ def test_hidden_puzzle_tracker_and_trick_history(new_tab):
     unseen = lambda: dict(page.eval_on_selector_all(
         "tj-puzzle .tj-pz__unseen li", "ls => ls.map(l => [l.dataset.code, Number(l.dataset.n)])"))
     assert unseen() == expected_tracker(start)
+    # each unseen face is named beside its count (English page: the Chinese name, English beside)
+    names = page.eval_on_selector_all("tj-puzzle .tj-pz__unseen li", "ls => ls.map(l => [l.dataset.code, l.innerText.trim()])")
+    assert names and all(text == f"{BY_CODE[c].name_hant} ({BY_CODE[c].name_en}) ×{expected_tracker(start)[c]}"
+                         for c, text in names), names
     assert int(page.get_attribute("tj-puzzle .tj-pz__tracker", "data-unseen")) == sum(expected_tracker(start).values())
     mine = page.eval_on_selector_all("tj-puzzle .tj-pz__track-row.is-mine svg.tj-tile", "ss => ss.map(s => s.dataset.tile)")
     assert mine == start["hero_discards"]

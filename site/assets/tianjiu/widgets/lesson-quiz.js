@@ -178,6 +178,8 @@ export class TjLessonQuiz extends TjWidget {
         pics.innerHTML = c.tiles.map((code) => (q.kind === "tile_find"
           ? bareTile(code, { height: 56, lang }) : tileSvg(code, { height: 48, lang, hidden: true }))).join("");
         content.push(pics);
+        // the tiles' names under them (lesson 1's exercise had them, lesson 2's did not)
+        if (q.kind !== "tile_find" && !c.text) content.push(h("span", { class: "tj-quiz__names", "aria-hidden": "true" }, c.tiles.map((x) => (!BY_CODE[x] ? x : lang === "en" ? `${BY_CODE[x].hant} (${BY_CODE[x].en})` : BY_CODE[x][lang])).join(lang === "en" ? ", " : "、")));
       }
       if (c.text) content.push(h("span", { class: "tj-quiz__text" }, txt(c.text, lang)));
       const aria = c.tiles && !c.text

@@ -619,7 +619,7 @@ export class TjPlayTable extends TjWidget {
     const st = r.settlement;
     const finish = r.natural ? `${label("rules", "natural", lang)} ${engineText(r.natural, lang)}` : label("finishes", st.finish || "plain", lang);
     const items = [...r.bonuses.items, ...st.items].map((it) => h("li", { "data-rule": it.rule },
-      this.t("play.item", { from: seatName(it.from, lang), to: seatName(it.to, lang), amount: it.amount, rule: label("rules", it.rule, lang) }),
+      this.t(it.amount === 0 ? "play.itemZero" : "play.item", { from: seatName(it.from, lang), to: seatName(it.to, lang), amount: it.amount, rule: label("rules", it.rule, lang) }),
       // the arithmetic in the page's language (the engine's English only on English pages)
       " ", h("small", { class: "tj-play__detail" }, engineText(lang === "en" ? it.detail : (it.detail_zh || it.detail), lang))));
     // a replayed record (uploaded, linked, or an old hand) belongs to no running session: no 累計
@@ -825,7 +825,8 @@ export class TjPlayTable extends TjWidget {
       }
       return h("li", { class: "tj-play__choice", dataset: { lo: x.lo, hi: x.hi, action: text } },
         row(codes, 32, lang, down ? "is-discard" : ""),
-        h("span", { class: "tj-play__act-what" }, down ? this.t(how === "down " ? "play.ledDownOpen" : "play.discardedOpen", { tiles: name }) : name),
+        // (choices that could be made: 墊 長三, not the past 墊了 長三)
+        h("span", { class: "tj-play__act-what" }, down ? this.t(how === "down " ? "play.ledDownChoice" : "play.discardChip", { tiles: name }) : name),
         h("strong", { class: "tj-play__value" }, x.lo === x.hi ? v(x.lo) : this.t("play.analysisRange", { lo: v(x.lo), hi: v(x.hi) })),
         view ? h("span", { class: "tj-play__share" }, this.t("play.judgeShare", {
           share: x.best_share[0] === x.best_share[1] ? pct(x.best_share[0]) : this.t("play.analysisRange", { lo: pct(x.best_share[0]), hi: pct(x.best_share[1]) }) })) : null,

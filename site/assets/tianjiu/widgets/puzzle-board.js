@@ -303,8 +303,10 @@ export function trackerView(pos, { lang, t, hero, height = 40 }) {
   const faces = h("ul", { class: "tj-pz__unseen" }, tr.unseen.map(([code, n]) => {
     const li = h("li", { dataset: { code, n } });
     li.innerHTML = tileSvg(code, { height, lang });
-    li.append(h("span", { class: "tj-pz__unseen-n" }, `×${n}`));
-    li.title = `${BY_CODE[code][lang] || BY_CODE[code].hant} ×${n}`;
+    // (beginners do not know every face yet; English pages: the Chinese name, English beside)
+    const name = lang === "en" ? `${BY_CODE[code].hant} (${BY_CODE[code].en})` : BY_CODE[code][lang] || BY_CODE[code].hant;
+    li.append(h("span", { class: "tj-pz__unseen-n" }, h("span", { class: "tj-pz__unseen-name" }, name), ` ×${n}`));
+    li.title = `${name} ×${n}`;
     return li;
   }));
   return h("section", { class: "tj-pz__tracker", dataset: { unseen: tr.total }, "aria-label": t("puzzle.trackTitle", { n: tr.total }) },
