@@ -290,3 +290,30 @@ def test_a_full_storage_still_shows_the_saved_progress(new_tab):
     saved = storage(tab)["puzzles"]
     assert sorted(saved) == sorted([p.id, *(x.id for x in others)]) and saved[p.id]["first"] == "solved", saved
     assert tab.problems() == []
+
+
+def test_next_puzzle_follows_the_selection_made_on_the_index(new_tab):
+    """From the new-user trial: with ★ and open hands chosen on the index, the solved puzzle's
+    "Next puzzle" went to the next puzzle of the whole collection (★★★). Now it goes to the next
+    unsolved one of the selection, and says so; without a filter it follows the collection."""
+    chosen = [x for x in ALL if x.difficulty == 1 and x.visibility == "open"]
+    p, after = chosen[0], chosen[1]
+    tab = new_tab()
+    page = tab.page
+    tab.goto("en/puzzles/?d=1&v=open")
+    page.wait_for_selector("tj-puzzle-finder[data-shown]")
+    assert page.get_attribute("tj-puzzle-finder", "data-shown") == str(len(chosen))
+    page.click(f"a[data-puzzle-id='{p.id}']")
+    page.wait_for_url(tab.url(f"en/puzzles/{p.id}/"))
+    ready(tab)
+    for move in p.solution:
+        play(tab, move)
+    page.wait_for_selector("tj-puzzle .tj-pz__onward-link")
+    link = page.locator("tj-puzzle .tj-pz__onward-link")
+    assert link.get_attribute("data-puzzle") == after.id and link.get_attribute("data-selection") == "true"
+    assert link.inner_text() == f"Next in your selection: {after.id} →"
+    # the filters cleared on the index: the whole collection again
+    tab.goto("en/puzzles/")
+    page.wait_for_selector("tj-puzzle-finder[data-shown]")
+    assert page.evaluate("sessionStorage.getItem('tianjiu.puzzles.selection')") is None
+    assert tab.problems() == []

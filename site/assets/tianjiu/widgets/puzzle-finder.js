@@ -84,8 +84,7 @@ export class TjPuzzleFinder extends TjWidget {
     if (this.unlisten) this.unlisten();
   }
 
-  fits(a) {
-    const p = this.pick;
+  fits(a, p = this.pick) {
     const themes = (a.dataset.themes || "").split(" ");
     if (p.themes.size && !themes.some((t) => p.themes.has(t))) return false;
     if (p.levels.size && !p.levels.has(a.dataset.difficulty)) return false;
@@ -109,6 +108,11 @@ export class TjPuzzleFinder extends TjWidget {
     this.countEl.textContent = this.t("finder.count", { n, total: this.links.length });
     this.emptyEl.hidden = n > 0;
     this.randomBtn.disabled = !this.links.some((a) => !a.parentElement.hidden && unsolved(progress.displayStatusOf(a.dataset.puzzleId)));
+    // the selection (themes, difficulty, hands; not progress), for a puzzle page's "Next puzzle"
+    const p = this.pick;
+    const chosen = p.themes.size || p.levels.size || p.vis !== "all";
+    const ids = chosen ? this.links.filter((a) => this.fits(a, { ...p, status: "all" })).map((a) => a.dataset.puzzleId) : null;
+    progress.setSelection(ids && [...new Set(ids)]);
     if (!write) return;
     const q = new URLSearchParams(location.search);
     const set = (k, v) => (v ? q.set(k, v) : q.delete(k));

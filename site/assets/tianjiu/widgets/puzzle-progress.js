@@ -250,6 +250,28 @@ export function progressNotice() {
   return null;
 }
 
+const SELECTION = "tianjiu.puzzles.selection";
+
+/** The puzzle index's selection (its filters by theme, difficulty or hands): the ids it lists,
+ *  in the collection's order, kept for this tab (sessionStorage) so that a puzzle opened from it
+ *  offers the next one of the same list; null clears it (no filter). */
+export function setSelection(ids) {
+  try {
+    if (ids && ids.length) sessionStorage.setItem(SELECTION, JSON.stringify(ids.slice(0, 2000)));
+    else sessionStorage.removeItem(SELECTION);
+  } catch { /* no session storage: "Next puzzle" follows the whole collection */ }
+}
+
+/** The selection's ids, or null (none, or not readable). */
+export function selection() {
+  try {
+    const ids = JSON.parse(sessionStorage.getItem(SELECTION) || "null");
+    return Array.isArray(ids) && ids.length && ids.every((x) => typeof x === "string" && ID.test(x)) ? ids : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Call fn(data) whenever progress is saved (any widget on the page); returns an unsubscribe. */
 export function onProgress(fn) {
   listeners.add(fn);

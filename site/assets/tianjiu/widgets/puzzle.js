@@ -715,7 +715,19 @@ export class TjPuzzle extends TjWidget {
     const { page, order } = (await this.collection()) || {};
     if (!order) return null;
     const data = progress.load();
-    const next = order.find((p) => unsolved(progress.displayStatusOf(p.id, data)));
+    const open = (p) => unsolved(progress.displayStatusOf(p.id, data));
+    // opened from the index's filtered list: the next unsolved one of that list first
+    const picked = progress.selection();
+    if (picked && picked.includes(this.puzzleId)) {
+      const inList = new Set(picked);
+      const mine = order.find((p) => inList.has(p.id) && open(p));
+      if (mine) {
+        return h("p", { class: "tj-pz__onward" },
+          h("a", { href: `${page}${mine.id}/`, class: "tj-button tj-button--primary tj-pz__onward-link", dataset: { puzzle: mine.id, selection: "true" } },
+            this.t("puzzle.nextInSelection", { id: mine.id })));
+      }
+    }
+    const next = order.find(open);
     if (!next) {
       return h("p", { class: "tj-pz__onward tj-pz__all-solved" }, this.t("puzzle.allSolved"), " ",
         h("a", { href: page, class: "tj-button tj-pz__onward-link" }, this.t("puzzle.allPuzzles")));
