@@ -171,14 +171,22 @@ def test_service_worker_precaches_everything_under_a_versioned_cache(site_dir):
     generated = (site_dir / RUNTIME_DIR / "generated.js").read_text(encoding="utf-8")
     build_hash = re.search(r'"hash": "([0-9a-f]+)"', generated).group(1)
     assert f'const CACHE = "tianjiu-{tianjiu_core.__version__}-{build_hash}";' in sw
-    files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
-    for needed in ("index.html", "en/playground/index.html", "zh-Hans/embed/index.html", "404.html",
-                   f"{RUNTIME_DIR}/pyodide/pyodide.asm.wasm", f"{RUNTIME_DIR}/pyodide/python_stdlib.zip",
-                   f"{RUNTIME_DIR}/generated.js", f"{RUNTIME_DIR}/tiles.svg", "search/search_index.json",
-                   "en/search/search_index.json", "examples/embed.html", "sitemap.xml",
-                   "zh-Hans/sitemap.xml"):
-        assert needed in files, needed
-    assert any(f.endswith(".whl") for f in files)
+    groups = json.loads(re.search(r"const FILES = (\{.*?\});", sw, re.S).group(1))
+    assert set(groups) == {"common", "hant", "hans", "en"}
+    files = [f for g in groups.values() for f in g]
+    for group, needed in (("hant", "index.html"), ("en", "en/playground/index.html"), ("hans", "zh-Hans/embed/index.html"),
+                          ("common", "404.html"), ("common", f"{RUNTIME_DIR}/pyodide/pyodide.asm.wasm"),
+                          ("common", f"{RUNTIME_DIR}/pyodide/python_stdlib.zip"), ("common", f"{RUNTIME_DIR}/generated.js"),
+                          ("common", f"{RUNTIME_DIR}/tiles.svg"), ("common", "search/search_index.json"),
+                          ("en", "en/search/search_index.json"), ("common", "examples/embed.html"), ("common", "sitemap.xml"),
+                          ("hans", "zh-Hans/sitemap.xml"), ("hant", "puzzles/0365/index.html"), ("common", "puzzles/0365.toml")):
+        assert needed in groups[group], (group, needed)
+    # every file of the build in exactly one group: nothing is left out, nothing twice
+    every = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()}
+    every -= {f for f in every if f == "sw.js" or f.endswith((".map", "sitemap.xml.gz")) or f.startswith("screenshots/")}
+    assert len(files) == len(set(files)) and set(files) == every
+    assert not any(f.startswith(("en/", "zh-Hans/")) for f in groups["hant"] + groups["common"])
+    assert any(f.endswith(".whl") for f in groups["common"])
     assert all((site_dir / f).is_file() for f in files)
     assert not any(f.endswith(".map") or f == "sw.js" for f in files)
 

@@ -112,22 +112,40 @@ def test_instant_navigation_keeps_the_engine(site, tab):
     assert tab.problems() == []
 
 
+CACHED = """async (path) => {
+    const reg = await navigator.serviceWorker.ready;
+    let urls = [], keys = [];
+    for (let i = 0; i < 900; i++) {
+        keys = await caches.keys();
+        const name = keys.find(k => k.startsWith('tianjiu-'));
+        urls = name ? (await (await caches.open(name)).keys()).map(r => new URL(r.url).pathname) : [];
+        if (urls.includes(path)) break;
+        await new Promise((r) => setTimeout(r, 100));
+    }
+    return {active: !!reg.active, keys, urls};
+}"""
+
+
 def test_offline_after_first_visit(site, new_tab):
     """The service worker caches pages, Pyodide and the wheel: with the network
-    gone, a full reload of another page still gets a working engine."""
+    gone, a full reload of another page still gets a working engine. It caches the pages
+    of the language being read (each page asks sw.js for its language's; all three would be
+    7 MB gzipped of a first visit's download with 365 puzzles); another language adds its own."""
     tab = new_tab(service_workers="allow")
-    tab.goto("")
+    tab.goto("zh-Hans/")
     assert tab.wait_engine() == "ready"
-    cache = tab.page.evaluate("""async () => {
-        const reg = await navigator.serviceWorker.ready;
-        const keys = await caches.keys();
-        const cache = await caches.open(keys.find(k => k.startsWith('tianjiu-')));
-        const urls = (await cache.keys()).map(r => new URL(r.url).pathname);
-        return {active: !!reg.active, keys, urls};
-    }""")
-    assert cache["active"] and [k for k in cache["keys"] if k.startswith("tianjiu-")][0].startswith("tianjiu-0")
+    cache = tab.page.evaluate(CACHED, "/zh-Hans/playground/index.html")
+    assert cache["active"]
+    assert [k for k in cache["keys"] if k.startswith("tianjiu-")][0].startswith("tianjiu-0")
     assert f"/{RUNTIME_DIR}/pyodide/pyodide.asm.wasm" in cache["urls"]
-    assert any(u.endswith(".whl") for u in cache["urls"]) and "/en/playground/index.html" in cache["urls"]
+    assert any(u.endswith(".whl") for u in cache["urls"]) and "/zh-Hans/playground/index.html" in cache["urls"]
+    assert "/zh-Hans/sitemap.xml" in cache["urls"] and "/sitemap.xml" in cache["urls"]
+    assert not any(u.startswith("/en/") for u in cache["urls"]) and "/playground/index.html" not in cache["urls"]
+    # an English page: its language is added to the same cache
+    tab.goto("en/glossary/")
+    assert tab.wait_engine() == "ready"
+    cache = tab.page.evaluate(CACHED, "/en/playground/index.html")
+    assert "/en/playground/index.html" in cache["urls"] and "/zh-Hans/playground/index.html" in cache["urls"]
     assert "/en/sitemap.xml" in cache["urls"]
     tab.console.clear()
     tab.context.set_offline(True)

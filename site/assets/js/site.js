@@ -16,7 +16,12 @@ const root = new URL("../../", import.meta.url); // the site root (this file is 
 
 function registerOffline() {
   if (!TianJiu.build.offline || !("serviceWorker" in navigator)) return;
+  // the offline cache holds the common files and the pages of each language read in this
+  // browser: this page asks for its own (sw.js's "cache-language")
+  const lang = { "zh-Hans": "hans", en: "en" }[document.documentElement.lang] || "hant";
   navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.pathname })
+    .then(() => navigator.serviceWorker.ready)
+    .then((reg) => { if (reg.active) reg.active.postMessage({ type: "cache-language", lang }); })
     .catch((err) => console.warn("offline cache unavailable:", err.message || err));
 }
 
