@@ -118,8 +118,11 @@ def test_a_seeded_session(tab, tmp_path):
     saved = page.inner_text(f"{W} .tj-play__saved li")          # a date no reader misreads (not 2/12)
     assert re.search(r"20\d\d年\d{1,2}月\d{1,2}日", saved) and not re.search(r"\d/\d", saved), saved
     # the next hand follows the engine's banker succession and the score runs on
+    old_id = page.evaluate(f"document.querySelector('{W}').view.hand_id")
     page.click(f"{W} .tj-play__nexthand")
-    page.wait_for_selector(f"{W}[data-state=playing], {W}[data-state=over]")
+    # (not only [data-state=over]: the hand before is over too, and under load it was read)
+    page.wait_for_function(f"""(() => {{ const w = document.querySelector('{W}');
+        return w.view.hand_id !== {old_id} && !w.busy && ['playing', 'over'].includes(w.dataset.state); }})()""")
     assert page.get_attribute(f"{W} .tj-play__banker", "data-banker") == result["next_banker"]
     assert f"{'+' if me > 0 else ''}{me}".replace("-", "−") in page.inner_text(f"{W} .tj-play__score-seat[data-seat=S]")
     # while a hand is live the saved hands cannot be replayed (that replaced the hand, unasked)
