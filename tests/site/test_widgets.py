@@ -248,10 +248,12 @@ def test_a_request_json_cannot_carry_is_an_engine_error(tab):
             nested: await why(e.settle({banker: "E", banker_streak: 1, finisher: "N", dong: {E: 1, S: 4, W: 0, N: [3, 12345678901234567890n]}})),
             loop: await why(e.call("settle", {dong: loop})),
             deep: await why(e.call("deal", {wall: deep})),
+            nan: await why(e.call("deal", {seed: NaN})),
+            inf: await why(e.call("settle", {dong: {E: 1, S: [2, -Infinity]}})),
             after: (await e.classify("66 66 36 45")).class,
         };
     }""")
-    for k in ("big", "nested", "loop", "deep"):
+    for k in ("big", "nested", "loop", "deep", "nan", "inf"):
         assert out[k]["name"] == "EngineError" and out[k]["isEngineError"] and out[k]["type"] == "NotationError", out[k]
     big = out["big"]
     assert big["en"] == "seed: must be a number, not the BigInt 7n (JSON has no BigInt: use Number(…))"
@@ -262,6 +264,9 @@ def test_a_request_json_cannot_carry_is_an_engine_error(tab):
     assert out["loop"]["en"] == "dong.self: contains itself (a request is JSON, which cannot hold a loop)"
     assert out["loop"]["zh"] == "dong.self：包含它自己（請求是 JSON，寫不出循環的物件）"
     assert out["deep"]["en"] == "request: nested deeper than 64 levels"   # as the bridge would say
+    # NaN and Infinity: JSON.stringify wrote them as null, and the engine said "not null"
+    assert out["nan"]["en"] == "seed: must be a number, not NaN (JSON has no NaN or Infinity)"
+    assert out["inf"]["en"] == "dong.S[1]: must be a number, not -Infinity (JSON has no NaN or Infinity)"
     assert out["after"] == "four"
     assert tab.problems() == []
 

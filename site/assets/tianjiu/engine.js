@@ -59,6 +59,7 @@ function shortText(s, n = 40) {
 /** The first value of `value` JSON cannot write: {kind: "bigint" | "cycle" | "deep", path, value}. */
 function unsendable(value, path, depth = 0, parents = new Set()) {
   if (typeof value === "bigint") return { kind: "bigint", path, value };
+  if (typeof value === "number" && !Number.isFinite(value)) return { kind: "nonfinite", path, value };
   if (value === null || typeof value !== "object" || typeof value.toJSON === "function") return null;
   if (parents.has(value)) return { kind: "cycle", path };
   if (depth >= MAX_DEPTH) return { kind: "deep", path };
@@ -74,11 +75,19 @@ function unsendable(value, path, depth = 0, parents = new Set()) {
 
 /** The JSON text of `req`, or an EngineError (thrown) saying which field cannot be sent. */
 export function encodeRequest(req) {
+  let nonFinite = false;   // (JSON.stringify writes NaN and Infinity as null: the engine said "not null")
+  const check = (k, v) => { if (typeof v === "number" && !Number.isFinite(v)) nonFinite = true; return v; };
   try {
-    return JSON.stringify(req);
+    const text = JSON.stringify(req, check);
+    if (!nonFinite) return text;
+    throw new Error("a number that is not finite");
   } catch (err) {
     const bad = unsendable(req, "");
     const where = (bad && bad.path) || "request";
+    if (bad && bad.kind === "nonfinite") {
+      throw new EngineError("NotationError", `${where}: must be a number, not ${bad.value} (JSON has no NaN or Infinity)`,
+        `${where}：應該是數字，不是 ${bad.value}（JSON 沒有 NaN 或 Infinity）`);
+    }
     if (bad && bad.kind === "bigint") {
       const n = `${shortText(String(bad.value))}n`;
       throw new EngineError("NotationError", `${where}: must be a number, not the BigInt ${n} (JSON has no BigInt: use Number(…))`,
