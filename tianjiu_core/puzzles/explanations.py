@@ -376,7 +376,8 @@ def generated_titles(puzzle: Puzzle, first: Action) -> tuple[Text, Text]:
     if hand.trick:
         lead = hand.trick[0]
         lh, le = _play_names(lead, hand.rules)
-        title = {"hant": f"{th[0]}：{_seat_h(lead.seat)}先出{lh}", "en": f"{th[2]}: {_seat_e(lead.seat)} leads {le}"}
+        # (English: a dash, not a colon — several theme names have a colon of their own)
+        title = {"hant": f"{th[0]}：{_seat_h(lead.seat)}先出{lh}", "en": f"{th[2]} — {_seat_e(lead.seat)} leads {le}"}
         said_h, said_e = [f"{_seat_h(lead.seat)}先出了{lh}"], [f"{_seat_e(lead.seat)} has led {le}"]
         for a in hand.trick[1:]:
             if a.kind == "play":
@@ -389,7 +390,7 @@ def generated_titles(puzzle: Puzzle, first: Action) -> tuple[Text, Text]:
         prompt = {"hant": "，".join(said_h) + f"；各家剩{_NUM_HANT[left]}張牌。{_seat_h(hero)}怎樣應才贏得最多？",
                   "en": ", ".join(said_e) + f"; {_NUM_EN[left]} tiles each. What should {_seat_e(hero)} play?"}
     else:
-        title = {"hant": f"{th[0]}：{_seat_h(hero)}剩{_NUM_HANT[left]}張", "en": f"{th[2]}: {_seat_e(hero)} with {_NUM_EN[left]} tiles"}
+        title = {"hant": f"{th[0]}：{_seat_h(hero)}剩{_NUM_HANT[left]}張", "en": f"{th[2]} — {_seat_e(hero)} with {_NUM_EN[left]} tiles"}
         prompt = {"hant": f"{_seat_h(hero)}先出，各家剩{_NUM_HANT[left]}張。怎樣出才贏得最多？",
                   "en": f"{_seat_e(hero)} to lead, {_NUM_EN[left]} tiles each. Which lead wins the most?"}
     if puzzle.hidden:
