@@ -167,6 +167,11 @@ def test_offline_after_first_visit(site, new_tab):
     tab.page.wait_for_url(tab.url("en/puzzles/0019/"))
     tab.page.wait_for_selector("tj-puzzle[data-puzzle='0019'][data-state=ready]", timeout=60_000)
     assert tab.problems() == []
+    # a page of a language never read online: said in that language (it was the English 404 page)
+    answer = tab.page.goto(tab.url("puzzles/0019/"))
+    assert answer.status == 503
+    assert tab.page.inner_text("h1") == "未能離線開啟"
+    assert "繁體中文的網頁要先在連線時打開一頁" in tab.page.inner_text("body")
 
 
 def test_language_switcher_keeps_the_page(site, tab):

@@ -160,7 +160,7 @@ def test_a_seeded_session(tab, tmp_path):
     text = path.read_text(encoding="utf-8")
     b64 = link.split("#hand=")[1]
     for broken, said in (("play/#hand=" + base64.urlsafe_b64encode(text[: len(text) * 2 // 3].encode()).decode(),
-                          "這條連結裏的牌譜不能重播（可能不完整或被改過）："),
+                          "這條連結裏的牌譜不能重播：它可能不完整（連結被截斷了）或被改過。"),
                          ("play/#hand=" + b64[: len(b64) * 2 // 3 // 4 * 4 + 1], "這條連結裏的牌譜讀不到"),   # (no longer base64)
                          ("play/#hand=" + base64.urlsafe_b64encode(b"\xff\xfe[table]").decode().rstrip("="), "這條連結裏的牌譜讀不到"),
                          ("play/#hand=" + base64.urlsafe_b64encode(b"#" * 300_000).decode(), "這條連結太長，不是牌譜（300 kB；最多 200 kB）")):
@@ -169,6 +169,7 @@ def test_a_seeded_session(tab, tmp_path):
         page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
         tab.goto(broken)
         page.wait_for_function(f"document.querySelector('{W} .tj-play__msg').textContent.startsWith({json.dumps(said)})")
+        assert "寫法不對" not in page.inner_text(f"{W} .tj-play__msg")   # (no TOML parser's words)
     # plain base64 (+ / and = padding) is read as well as the base64url that Share writes
     tab.goto("")
     plain = base64.b64encode(base64.urlsafe_b64decode(link.split("#hand=")[1] + "==")).decode()
@@ -843,24 +844,28 @@ def test_a_kept_session_that_cannot_deal_leaves_a_way_on(tab):
     """From the breaker's trial: a kept session whose hand the engine refused (players
     "godlike") left an error over an empty table with no button; a streak of 5000 or hand 1e300
     was offered as it was ("第 1e+300 局"). Now such sessions are not offered, and a refused deal
-    shows New session and Try again."""
+    shows New session (and Try again when trying again could work)."""
     page = tab.page
     tab.goto("en/play/")
     page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
-    good = {"rules": {}, "players": "club", "method": "", "takeback": True, "hand": 2, "banker": "E",
+    good = {"rules": {"preset": "hk"}, "players": "club", "method": "", "takeback": True, "hand": 2, "banker": "E",
             "streak": 1, "score": {"E": 3, "S": -3, "W": 0, "N": 0}}
-    for bad in ({"streak": 5000}, {"hand": 1e300}, {"method": "drop"}, {"score": {"E": "x"}}, {"takeback": "yes"}):
+    for bad in ({"streak": 5000}, {"hand": 1e300}, {"method": "drop"}, {"score": {"E": "x"}}, {"takeback": "yes"},
+                {"players": "godlike"}, {"rules": {"preset": "nope"}}):
         page.evaluate(f"sessionStorage.setItem('tianjiu.play.session.v1', {json.dumps(json.dumps(good | bad))})")
         page.reload()
         page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
         assert page.locator(f"{W} .tj-play__resume").count() == 0, bad
-    page.evaluate(f"sessionStorage.setItem('tianjiu.play.session.v1', {json.dumps(json.dumps(good | {'players': 'godlike'}))})")
+    # a rule value the engine refuses: said, and only New session (trying again would fail again)
+    bad_rules = good | {"rules": {"preset": "hk", "yao_capture_factor": 7}}
+    page.evaluate(f"sessionStorage.setItem('tianjiu.play.session.v1', {json.dumps(json.dumps(bad_rules))})")
     page.reload()
     page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
     page.click(f"{W} .tj-play__resume-go")
-    page.wait_for_selector(f"{W} .tj-play__retry")
-    assert "godlike" in page.inner_text(f"{W} .tj-play__msg")
-    page.click(f"{W} .tj-play__rules-again")
+    page.wait_for_selector(f"{W} .tj-play__result .tj-play__rules-again")
+    assert "yao_capture_factor" in page.inner_text(f"{W} .tj-play__msg")
+    assert page.locator(f"{W} .tj-play__retry").count() == 0
+    page.click(f"{W} .tj-play__result .tj-play__rules-again")
     page.wait_for_selector(f"{W} .tj-play__start", state="visible")
     assert page.evaluate("sessionStorage.getItem('tianjiu.play.session.v1')") is None
     page.click(f"{W} .tj-play__start")

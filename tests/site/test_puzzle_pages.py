@@ -403,8 +403,9 @@ def test_hidden_puzzle_tracker_and_trick_history(new_tab):
     assert unseen() == expected_tracker(start)
     # each unseen face is named beside its count (English page: the Chinese name, English beside)
     names = page.eval_on_selector_all("tj-puzzle .tj-pz__unseen li", "ls => ls.map(l => [l.dataset.code, l.innerText.trim()])")
-    assert names and all(text == f"{BY_CODE[c].name_hant} ({BY_CODE[c].name_en}) ×{expected_tracker(start)[c]}"
-                         for c, text in names), names
+    shared = lambda c: sum(1 for t in TILES if t.name_hant == BY_CODE[c].name_hant) > 1   # 雜五 1·4 / 2·3
+    assert names and all(text == f"{BY_CODE[c].name_hant} ({BY_CODE[c].name_en}{f', {c[0]}·{c[1]}' if shared(c) else ''})"
+                                 f" ×{expected_tracker(start)[c]}" for c, text in names), names
     assert int(page.get_attribute("tj-puzzle .tj-pz__tracker", "data-unseen")) == sum(expected_tracker(start).values())
     mine = page.eval_on_selector_all("tj-puzzle .tj-pz__track-row.is-mine svg.tj-tile", "ss => ss.map(s => s.dataset.tile)")
     assert mine == start["hero_discards"]

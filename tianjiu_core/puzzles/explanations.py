@@ -172,6 +172,10 @@ def theme_evidence(theme: str, start: Hand, hero: int, first: Action, line: Outc
     if theme == "bao_zun":
         if line.finisher == hero and line.finish in ("zun", "four") and not (
                 alt is not None and alt.finisher == hero and alt.finish == line.finish):
+            if line.finish == "zun" and sorted(t.code for t in line.last_best) == ["15", "15"]:
+                # (the line shows a pair of 銅錘六: naming it 至尊 read as a contradiction)
+                return _ev(f"{_seat_h(hero)}用文尊（一對銅錘六）結牌，包尊雙倍。",
+                           f"{_seat_e(hero)} finishes with 文尊 (Civil Supreme, the pair of 銅錘六 (Look)): 包尊, every loser pays double.")
             if line.finish == "zun":
                 return _ev(f"{_seat_h(hero)}用至尊結牌，包尊雙倍。", f"{_seat_e(hero)} finishes with 至尊 (Supreme): 包尊, every loser pays double.")
             return _ev(f"{_seat_h(hero)}用四張牌結，四大包四倍。", f"{_seat_e(hero)} finishes with a four-tile play (四大包): four times.")
@@ -293,6 +297,9 @@ def _play_names(a: Action, rules: Any) -> tuple[str, str]:
         if en.endswith(")"):
             en = en[:-1].replace(" (", ", ", 1)
         return p.name("hant"), f"{p.name('hant')} ({en})"
+    if len(a.tiles) == 2 and a.tiles[0] == a.tiles[1]:   # two alike: "兩張紅頭十", not "紅頭十、紅頭十"
+        t = a.tiles[0]
+        return f"兩張{t.name_hant}", f"two {t.name_hant} ({t.name_en})"
     hant = "、".join(t.name_hant for t in a.tiles)
     return hant, " and ".join(f"{t.name_hant} ({t.name_en})" for t in a.tiles)
 

@@ -32,11 +32,13 @@ function readSession() {
     return obj(s) && int(s.hand, 1, 1e6) && SEATS.includes(s.banker) && int(s.streak, 1, 20)
       && obj(s.score) && SEATS.every((x) => int(s.score[x], -1e9, 1e9)) && obj(s.rules)
       && (s.method === "" || s.method === undefined || METHODS.includes(s.method))
-      && (typeof s.players === "string" || obj(s.players))
+      && STRENGTHS.includes(s.players) && PRESETS.includes(s.rules.preset)
       && (s.takeback === undefined || typeof s.takeback === "boolean") ? s : null;
   } catch { return null; }
 }
 const KEEP = 20;
+const STRENGTHS = ["beginner", "club"];
+const PRESETS = ["hk", "no_wen_zun", "classic"];
 // 牌頭 (dealing methods) by their 繁體 name, which the engine takes, with 简体 and English names
 // (the engine's tiengow/deal.py METHODS; tests/site/test_play_page.py checks they agree)
 const METHOD_NAMES = {
@@ -228,10 +230,10 @@ export class TjPlayTable extends TjWidget {
       return h("label", { class: "tj-play__opt" }, input, " ", h("span", {}, this.t(`play.opt.${key}`)), " ", h("code", {}, key));
     });
     const presetSel = h("select", { name: "preset", class: "tj-play__preset", onchange: (e) => this.drawSetup(e.target.value) },
-      ["hk", "no_wen_zun", "classic"].map((p) => h("option", { value: p, selected: p === preset }, this.t(`play.preset.${p}`))));
+      PRESETS.map((p) => h("option", { value: p, selected: p === preset }, this.t(`play.preset.${p}`))));
     this.presetName = preset;
     this.strengthSel = h("select", { name: "players", class: "tj-play__strength" },
-      ["beginner", "club"].map((p) => h("option", { value: p }, this.t(`play.strength.${p}`))));
+      STRENGTHS.map((p) => h("option", { value: p }, this.t(`play.strength.${p}`))));
     this.methodSel = h("select", { name: "method", class: "tj-play__method" },
       h("option", { value: "" }, this.t("play.methodAny")), METHODS.map((m) => h("option", { value: m }, methodName(m, this.language))));
     this.undoBox = h("input", { type: "checkbox", name: "takeback", checked: true });
@@ -344,9 +346,11 @@ export class TjPlayTable extends TjWidget {
       s.hand -= 1;
       this.lockSaved(false);
       this.showMsg(explain(err, this.language));
+      // (a request the engine refused as malformed fails the same way again: no Try again)
+      const retry = !(err && err.type === "NotationError");
       this.resultEl.replaceChildren(h("div", { class: "tj-play__row" },
         h("button", { type: "button", class: "tj-button tj-button--primary tj-play__rules-again", onclick: () => this.endSession() }, this.t("play.newSession")),
-        h("button", { type: "button", class: "tj-button tj-play__retry", onclick: () => this.nextHand() }, this.t("play.retryDeal"))));
+        retry ? h("button", { type: "button", class: "tj-button tj-play__retry", onclick: () => this.nextHand() }, this.t("play.retryDeal")) : null));
       this.tableEl.hidden = true;
       return;
     }
@@ -934,13 +938,13 @@ export class TjPlayTable extends TjWidget {
       return;
     }
     // read, but refused by the engine: a record that is not a possible hand, or one cut short
-    await this.replayText(text, this.t("play.badLinkRecord"));
+    await this.replayText(text, this.t("play.badLinkRecord"), { detail: false });
     this.bringIntoView();   // a linked hand: the page's introduction would fill a phone's screen
   }
 
   /** Replay a hand record's text; refused, the message starts with ``lead`` (a link's
    *  "cut short?") or "This hand record cannot be replayed". */
-  async replayText(text, lead = this.t("play.badRecord")) {
+  async replayText(text, lead = this.t("play.badRecord"), { detail = true } = {}) {
     try {
       const st = await this.engine.call("replay_record", { toml: text });
       this.state = "replay";
@@ -959,7 +963,8 @@ export class TjPlayTable extends TjWidget {
           h("button", { type: "button", class: "tj-button tj-play__rules-again", onclick: () => this.endSession() }, this.t("play.newSession"))));
       this.startRecap(st, text);
     } catch (err) {
-      this.showMsg(this.refusal(err, lead));
+      // (a link's record: the engine's reason — a TOML parser's "Unclosed array" — says nothing to its reader)
+      this.showMsg(detail ? this.refusal(err, lead) : lead);
     }
   }
 

@@ -1,7 +1,7 @@
 // Drawing for <tj-puzzle>: the table (four seats, 棟, banker, the trick), a line of
 // tricks (solution, reveal) and the values view.  Pure DOM from JSON; no engine.
 import { h } from "../widget.js";
-import { tileSvg, BY_CODE, tileNames, tileCaption } from "../tiles.js";
+import { tileSvg, BY_CODE, tileNames, tileNamesExact, tileCaption } from "../tiles.js";
 import { label, engineText } from "../i18n.js";
 
 export const SEATS = ["E", "S", "W", "N"];
@@ -303,8 +303,9 @@ export function trackerView(pos, { lang, t, hero, height = 40 }) {
   const faces = h("ul", { class: "tj-pz__unseen" }, tr.unseen.map(([code, n]) => {
     const li = h("li", { dataset: { code, n } });
     li.innerHTML = tileSvg(code, { height, lang });
-    // (beginners do not know every face yet; English pages: the Chinese name, English beside)
-    const name = lang === "en" ? `${BY_CODE[code].hant} (${BY_CODE[code].en})` : BY_CODE[code][lang] || BY_CODE[code].hant;
+    // (beginners do not know every face yet; English pages: the Chinese name, English beside;
+    // the two faces of a 雜 name, 雜五 1·4 and 2·3, with their pips)
+    const name = tileNamesExact([code], lang);
     li.append(h("span", { class: "tj-pz__unseen-n" }, h("span", { class: "tj-pz__unseen-name" }, name), ` ×${n}`));
     li.title = `${name} ×${n}`;
     return li;

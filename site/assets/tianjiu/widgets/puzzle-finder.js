@@ -74,6 +74,9 @@ export class TjPuzzleFinder extends TjWidget {
       h("div", { class: "tj-pzfind__row" }, select("vis", VIS, this.pick.vis), select("status", STATUS, this.pick.status)),
       h("div", { class: "tj-pzfind__row" }, this.countEl, this.randomBtn, this.clearBtn));
     this.emptyEl = h("p", { class: "tj-pzfind__empty", hidden: true }, this.t("finder.none"));
+    // a save that could not be read or written (damaged, newer, full storage) is said here too
+    this.noticeEl = h("p", { class: "tj-message tj-pz__notice", role: "status", hidden: true });
+    this.form.prepend(this.noticeEl);
     this.prepend(this.form);
     this.append(this.emptyEl);
     this.unlisten = progress.onProgress(() => this.apply());
@@ -105,6 +108,9 @@ export class TjPuzzleFinder extends TjWidget {
       n += ok ? 1 : 0;
     }
     this.dataset.shown = String(n);
+    const notice = progress.progressNotice();
+    this.noticeEl.hidden = !notice;
+    this.noticeEl.textContent = notice ? this.t(`puzzle.save.${notice.kind}`, { n: notice.n }) : "";
     this.countEl.textContent = this.t("finder.count", { n, total: this.links.length });
     this.emptyEl.hidden = n > 0;
     this.randomBtn.disabled = !this.links.some((a) => !a.parentElement.hidden && unsolved(progress.displayStatusOf(a.dataset.puzzleId)));

@@ -222,8 +222,12 @@ function write(s, data) {
   const { readOnly, ...plain } = data;
   try {
     s.setItem(KEY, JSON.stringify(plain));
+    memory = null;
   } catch {
-    notice = { kind: "unavailable", n: 0, at: here() };
+    // no room for this save (the probe's few bytes still fitted): keep it for this page, say
+    // so, and write it at the next load or save (load() tries again while memory holds it)
+    memory = data;
+    notice = { kind: "full", n: 0, at: here() };
   }
 }
 

@@ -299,6 +299,7 @@ export class TjPuzzle extends TjWidget {
 
   showProgress() {
     if (!this.puzzleId) return;
+    this.showNotice();   // (a save refused for lack of room says so at once)
     const s = progress.summary();
     const mine = progress.displayStatusOf(this.puzzleId);
     this.progressEl.textContent = [
