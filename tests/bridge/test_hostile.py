@@ -92,6 +92,8 @@ def valid_requests() -> list[tuple[dict, dict]]:
         ({"op": "act", "hand_id": hid2, "action": "discard 11"},
          {"hand_id": (INT, True), "action": ((str, dict), True)}),
         ({"op": "undo", "hand_id": hid2}, {"hand_id": (INT, True)}),
+        ({"op": "new_hand", "seed": 4, "keep": "hostile-1"}, {"keep": (STR, False)}),
+        ({"op": "resume_hand", "keep": "hostile-1"}, {"keep": (STR, True)}),
         ({"op": "legal_actions", "position": POS}, {"position": ((str, dict), False)}),
         ({"op": "solve", "position": POS, "hero": "W", "budget": 10_000},
          {"position": ((str, dict), True), "hero": ((str, int, NONE), False), "budget": (INT, False)}),

@@ -703,16 +703,87 @@ def test_enter_pressed_quickly_after_a_hand_deals_one_hand(tab):
     assert tab.problems() == []
 
 
-def test_leaving_during_a_hand_asks_first(tab):
-    """Reloading or switching language during a hand lost the hand and the session without a
-    word. Now: the browser's "Leave site?" (beforeunload) while a hand is live; a click to a page
-    of another language asks in the page's language (the language switcher, which loads a whole
-    page, asks once); nothing is asked once the hand is over."""
+def test_a_half_played_hand_survives_a_reload_and_a_language_switch(tab):
+    """Reloading or switching language during a hand lost the hand (the page asked first).
+    Now the engine's worker keeps the hand (new_hand {keep}, IndexedDB) and the page only the
+    session and its slot: a reload is quiet and offers to go on with the hand — the same tiles,
+    the same turn, undo reaching back before the reload — and so does the other language's
+    page. The page's storage holds no tile; the engine answers with South's view only."""
     tab.goto("play/")
     _start(tab, seed=40, players="beginner")
     page = tab.page
     page.wait_for_selector(f"{W}[data-state=playing]")
-    page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()   # (a user gesture: the browser asks only then)
+    page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()   # (a user gesture: a browser asks only then)
+    page.wait_for_function(f"!document.querySelector('{W}').busy")
+    page.wait_for_selector(f"{W}[data-state=playing]")
+    before = page.evaluate(f"(({{holdings, counts, dong, to_act, trick}}) => ({{holdings, counts, dong, to_act, trick}}))(document.querySelector('{W}').view)")
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append((d.type, d.message)), d.dismiss()))
+    page.wait_for_timeout(300)   # (the worker writes the kept hand after answering)
+    page.reload()
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    assert dialogs == []
+    kept = page.evaluate("JSON.parse(sessionStorage.getItem('tianjiu.play.session.v1'))")
+    assert set(kept) == {"rules", "players", "method", "takeback", "hand", "live", "banker", "streak", "score"}, kept
+    assert kept["hand"] == 0 and kept["live"] == 1
+    stored = page.evaluate("JSON.stringify({...sessionStorage, ...localStorage})")
+    assert all(t not in stored for t in ("wall", '"66"', "seed")), stored
+    offer = page.inner_text(f"{W} .tj-play__resume")
+    assert "第 1 局打到一半" in offer, offer
+    tab.shot("play-resume-live-offer")
+    page.click(f"{W} .tj-play__resume-go")
+    page.wait_for_selector(f"{W}[data-state=playing]")
+    after = page.evaluate(f"(({{holdings, counts, dong, to_act, trick}}) => ({{holdings, counts, dong, to_act, trick}}))(document.querySelector('{W}').view)")
+    assert after == before
+    assert page.inner_text(f"{W} .tj-play__head .tj-badge") == "第 1 局"
+    _others_hidden(tab)
+    assert page.locator(f"{W} .tj-play__msg").inner_text().strip() == ""
+    # undo reaches back before the reload: South's only action is taken back (its 8 tiles again)
+    page.click(f"{W} .tj-play__undo")
+    page.wait_for_function(f"!document.querySelector('{W}').busy")
+    assert len(page.evaluate(f"document.querySelector('{W}').view.holdings.S")) == 8
+    # the language switcher during the hand: no question; the English page offers the hand
+    page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
+    page.wait_for_function(f"!document.querySelector('{W}').busy")
+    page.wait_for_timeout(300)
+    mine = page.evaluate(f"document.querySelector('{W}').view.holdings.S")
+    page.evaluate("document.querySelector('.md-select__link[hreflang=en]').click()")
+    page.wait_for_url("**/en/play/", timeout=30_000)
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    assert dialogs == []
+    assert "Hand 1 of this tab's session is half-played" in page.inner_text(f"{W} .tj-play__resume")
+    assert page.inner_text(f"{W} .tj-play__resume-go") == "Go on with hand 1"
+    tab.shot("play-resume-live-offer-en")
+    page.click(f"{W} .tj-play__resume-go")
+    page.wait_for_selector(f"{W}[data-state=playing], {W}[data-state=over]")
+    assert page.evaluate(f"document.querySelector('{W}').view.holdings.S") == mine
+    # played to its end: the kept hand is forgotten, the session goes on with hand 2
+    _play_out(page)
+    page.wait_for_function("JSON.parse(localStorage.getItem('tianjiu.play.hands.v1') || '[]').length === 1")
+    score = page.evaluate(f"document.querySelector('{W}').session.score")
+    page.reload()
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    kept = page.evaluate("JSON.parse(sessionStorage.getItem('tianjiu.play.session.v1'))")
+    assert kept["hand"] == 1 and kept["live"] == 0 and kept["score"] == score
+    assert "session of 1 hand played" in page.inner_text(f"{W} .tj-play__resume")
+    page.click(f"{W} .tj-play__resume-go")
+    page.wait_for_selector(f"{W}[data-state=playing], {W}[data-state=over]")
+    assert page.inner_text(f"{W} .tj-play__head .tj-badge") == "Hand 2"
+    assert page.evaluate(f"document.querySelector('{W}').session.score") == score
+    assert dialogs == []
+    assert tab.problems() == []
+
+
+def test_a_hand_the_engine_cannot_keep_asks_before_leaving_and_is_dealt_anew(tab):
+    """Where the engine cannot keep a hand (no IndexedDB for its worker) the browser's "Leave
+    site?" asks before a reload and a click to another language asks in the page's language;
+    a kept session whose hand is gone says so and deals that hand anew."""
+    tab.goto("play/")
+    _start(tab, seed=40, players="beginner")
+    page = tab.page
+    page.wait_for_selector(f"{W}[data-state=playing]")
+    page.evaluate("globalThis.__tianjiuEngine.state.keeps = false")   # as when the worker has no storage
+    page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
     page.wait_for_function(f"!document.querySelector('{W}').busy")
     dialogs = []
     answer = {"confirm": False}
@@ -727,49 +798,24 @@ def test_leaving_during_a_hand_asks_first(tab):
         pass
     assert [t for t, _ in dialogs] == ["beforeunload"]
     assert page.get_attribute(W, "data-state") == "playing"
-    # the language switcher, refused
     dialogs.clear()
     page.evaluate("document.querySelector('.md-select__link[hreflang=en]').click()")
     page.wait_for_timeout(500)
     assert dialogs == [("confirm", "這一局還沒打完：換到另一種語言的頁面，這一局就不能打下去（之前各局的分數會留下）。要離開嗎？")]
     assert page.url.endswith("/play/") and "/en/" not in page.url
     assert page.get_attribute(W, "data-state") == "playing"
-    # the hand played to its end: nothing is asked (a reload here is quiet)
-    _play_out(page)
-    page.wait_for_function("JSON.parse(localStorage.getItem('tianjiu.play.hands.v1') || '[]').length === 1")
-    dialogs.clear()
-    score = page.evaluate(f"document.querySelector('{W}').session.score")
-    page.reload()
-    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
-    assert dialogs == []
-    # the session survives the reload (sessionStorage, this tab): its public part only — no seed,
-    # no tile; it is offered above the form, and goes on with a new deal
-    kept = page.evaluate("JSON.parse(sessionStorage.getItem('tianjiu.play.session.v1'))")
-    assert set(kept) == {"rules", "players", "method", "takeback", "hand", "banker", "streak", "score"}, kept
-    assert kept["hand"] == 1 and kept["score"] == score
-    assert page.evaluate("Object.keys(sessionStorage).filter(k => k.startsWith('tianjiu.play'))") == ["tianjiu.play.session.v1"]
-    mine = score["S"]
-    mine = f"+{mine}" if mine > 0 else f"−{-mine}" if mine < 0 else "0"
-    offer = page.inner_text(f"{W} .tj-play__resume")
-    assert "打了 1 局" in offer and f"南（你） {mine}" in offer, offer
-    tab.shot("play-resume-offer")
-    page.click(f"{W} .tj-play__resume-go")
-    page.wait_for_selector(f"{W}[data-state=playing], {W}[data-state=over]")
-    assert page.inner_text(f"{W} .tj-play__head .tj-badge") == "第 2 局"
-    assert page.evaluate(f"document.querySelector('{W}').session.score") == score
-    assert page.evaluate(f"document.querySelector('{W}').session.banker") == kept["banker"]
-    # then the language switcher accepted during hand 2: one question, then the English page,
-    # which offers the same session (one hand finished, the half-played one not kept)
-    page.wait_for_selector(f"{W}[data-state=playing]")
-    page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
-    page.wait_for_function(f"!document.querySelector('{W}').busy")
+    # accepted: the English page offers the session; its hand is not in the engine any more
+    # (another slot), so hand 1 is dealt anew and the page says why
     answer["confirm"] = True
+    page.evaluate("sessionStorage.setItem('tianjiu.play.slot.v1', 'p0000000000000000')")
     page.evaluate("document.querySelector('.md-select__link[hreflang=en]').click()")
     page.wait_for_url("**/en/play/", timeout=30_000)
     page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
-    assert [t for t, _ in dialogs] == ["confirm"]
-    assert "session of 1 hand played" in page.inner_text(f"{W} .tj-play__resume")
-    tab.shot("play-resume-offer-en")
+    page.click(f"{W} .tj-play__resume-go")
+    page.wait_for_selector(f"{W}[data-state=playing], {W}[data-state=over]")
+    assert page.inner_text(f"{W} .tj-play__msg") == ("Hand 1, left half-played, could not be kept (this browser "
+                                                    "did not store it): hand 1 has been dealt anew.")
+    assert page.inner_text(f"{W} .tj-play__head .tj-badge") == "Hand 1"
     assert tab.problems() == []
 
 

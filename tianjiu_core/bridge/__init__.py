@@ -92,7 +92,8 @@ OP_MODULES: dict[str, str] = {
     "classify": "reference_ops", "beats": "reference_ops", "settle": "reference_ops",
     "deal": "reference_ops", "methods": "reference_ops",
     # live hands against engine players
-    "new_hand": "hand_ops", "act": "hand_ops", "undo": "hand_ops", "hand_state": "hand_ops",
+    "new_hand": "hand_ops", "act": "hand_ops", "undo": "hand_ops", "resume_hand": "hand_ops",
+    "hand_state": "hand_ops",
     "legal_actions": "hand_ops", "hand_record": "hand_ops",
     "replay_record": "hand_ops", "record_position": "hand_ops", "first_banker": "hand_ops",
     # the solver

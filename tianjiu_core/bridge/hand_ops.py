@@ -1,20 +1,25 @@
 """Bridge ops for live hands against engine players: ``new_hand``, ``act``, ``undo``,
-``hand_state``, ``legal_actions``, ``hand_record``, ``replay_record``, ``record_position``,
-``first_banker``.
+``resume_hand``, ``hand_state``, ``legal_actions``, ``hand_record``, ``replay_record``,
+``record_position``, ``first_banker``.
 
 Hands live in this worker's memory, keyed by ``hand_id`` (at most 32 are kept).  Every answer
 about a live hand is one seat's :class:`~tianjiu_core.tiengow.view.SeatView` (its tiles, the
 face-up plays, the others' tile counts, its own discards) until the hand is over; then
 everything is revealed.  The viewer is the person's seat (with several ``humans``, the one to
 act).  Engine players decide from their own view only.
+
+A hand started with ``keep: SLOT`` is handed to the engine's host after every change
+(:mod:`tianjiu_core.bridge.keep`), so that ``resume_hand`` can bring it back in a new engine
+(a reloaded page) while the page itself never holds the deal.
 """
 
 from __future__ import annotations
 
+import json
 import secrets
 from typing import Any
 
-from ..errors import InconsistentPositionError
+from ..errors import InconsistentPositionError, TianJiuError
 from ..notation import SEATS
 from ..players import PLAYERS, player_for
 from ..rng import Rng
@@ -23,6 +28,7 @@ from ..tiengow.game import Hand
 from ..tiengow.position import Position
 from ..tiengow.record import HandRecord
 from ..tiengow.view import SeatView, mask_action
+from . import keep
 from .fields import Fields, limit
 
 __all__ = ["OPS", "get_session", "hand_from_json", "own_discards", "viewer"]
@@ -80,7 +86,8 @@ def _new_hand(req: dict) -> dict:
     """A hand against engine players: ``seed``, ``rules``, ``banker``, ``banker_streak``,
     ``method``, ``humans`` (seats a person plays; default ``["S"]``), ``players`` (the engine
     players' strength, ``"beginner"`` (default) or ``"club"``, one for all or per seat:
-    ``{"E": "club", …}``).
+    ``{"E": "club", …}``), ``keep`` (a slot name, 1–40 characters of ``A-Z a-z 0-9 _ -``:
+    the hand is kept for ``resume_hand`` until it is over; see :mod:`~tianjiu_core.bridge.keep`).
 
     Without ``seed`` the engine draws one (``secrets``) and keeps it to itself: a page that
     chose the seed could deal the same tiles again with ``deal`` and see every seat's hand,
@@ -102,19 +109,97 @@ def _new_hand(req: dict) -> dict:
         raise f.error("humans", "at least one seat a person plays, e.g. [\"S\"]", humans_in,
                       "至少一個由人玩的座位，例如 [\"S\"]")
     names = _player_names(f)
+    slot = _slot(f, required=False)
     f.done()
     with f.about("method"):
         hand = Hand.from_seed(seed, rules, banker=banker, banker_streak=streak, method=method)
+    hid = _open(hand, humans, names, slot)
+    _run_bots(_HANDS[hid])
+    _kept(_HANDS[hid])
+    return _state(hid)
+
+
+def _slot(f: Fields, required: bool = True) -> str | None:
+    """The ``keep`` field: a slot name (None when absent and not ``required``)."""
+    if not required and not f.has("keep"):
+        return None
+    slot = f.str("keep", limit("name_chars"))
+    if not keep.SLOT.fullmatch(slot):
+        raise f.error("keep", "a slot name of A-Z a-z 0-9 _ - (1–40 characters)", slot,
+                      "由 A-Z a-z 0-9 _ - 組成的名稱（1–40 個字元）")
+    return slot
+
+
+def _open(hand: Hand, humans: set[int], names: dict[str, str], slot: str | None) -> int:
+    """A new live session for ``hand``; its hand_id."""
     players = {s: player_for(names.get(SEATS[s], "beginner")) for s in range(4) if s not in humans}
     hid = _next_id[0]
     _next_id[0] += 1
     _HANDS[hid] = {"hand": hand, "humans": humans,
-                   "players": {s: names.get(SEATS[s], "beginner") for s in players}}
-    _HANDS[hid]["decide"] = players
+                   "players": {s: names.get(SEATS[s], "beginner") for s in players},
+                   "decide": players, "keep": slot}
     while len(_HANDS) > 32:  # keep memory bounded in a long-lived tab
         old = min(_HANDS)
         del _HANDS[old]
+    return hid
+
+
+def _kept(session: dict) -> None:
+    """Hand a kept session's hand to the host (the record so far), or forget it once over."""
+    slot = session.get("keep")
+    if not slot:
+        return
+    hand: Hand = session["hand"]
+    if hand.is_over:
+        keep.forget(slot)
+        return
+    keep.put(slot, json.dumps({
+        "v": 1, "record": HandRecord.from_hand(hand).dumps(),
+        "humans": [SEATS[s] for s in sorted(session["humans"])],
+        "players": {SEATS[s]: name for s, name in session["players"].items()}}, ensure_ascii=False))
+
+
+def _resume_hand(req: dict) -> dict:
+    """The hand kept under ``keep`` (a slot name, as ``new_hand`` was given) brought back in
+    this engine: a new ``hand_id``, the same seat view as before the page went (the person to
+    act, with undo as far back as the hand goes).  Nothing kept there — the hand was finished,
+    the host keeps no data (Node, a browser's private mode), or it was dropped as old — is an
+    ``InconsistentPositionError`` naming ``keep``; so is a kept entry that cannot be read or
+    replayed (it is then forgotten).  The answer is the seat view only: the kept record never
+    leaves the engine."""
+    f = Fields(req)
+    slot = _slot(f)
+    f.done()
+    text = keep.get(slot)
+    if text is None:
+        raise InconsistentPositionError(
+            f"keep: no hand is kept under {slot!r} (it is over, or this browser keeps no data): "
+            "start a new hand",
+            zh=f"keep：{slot!r} 下沒有保存的牌局（已經打完，或這個瀏覽器不保存資料）：請開新的一手")
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("v") != 1:
+            raise ValueError("not a kept hand of this version")
+        hand = HandRecord.loads(data["record"]).replay()
+        humans = {SEATS.index(x) for x in data["humans"]}
+        names = dict(data["players"])
+        if not humans or not all(isinstance(v, str) and v in PLAYERS for v in names.values()) \
+                or not set(names) <= set(SEATS):
+            raise ValueError("unknown seats or players")
+    except (TianJiuError, ValueError, KeyError, TypeError, AttributeError):
+        keep.forget(slot)
+        raise InconsistentPositionError(
+            f"keep: the hand kept under {slot!r} is damaged or from another version: "
+            "start a new hand",
+            zh=f"keep：{slot!r} 下保存的牌局已損壞或來自另一個版本：請開新的一手") from None
+    if hand.is_over:
+        keep.forget(slot)
+        raise InconsistentPositionError(
+            f"keep: the hand kept under {slot!r} is over: start a new hand",
+            zh=f"keep：{slot!r} 下保存的牌局已經打完：請開新的一手")
+    hid = _open(hand, humans, names, slot)
     _run_bots(_HANDS[hid])
+    _kept(_HANDS[hid])
     return _state(hid)
 
 
@@ -164,6 +249,7 @@ def _act(req: dict) -> dict:
     a = hand.act(parsed)
     session.setdefault("events", []).append(a)
     _run_bots(session)
+    _kept(session)
     return _state(session["id"])
 
 
@@ -178,6 +264,7 @@ def _undo(req: dict) -> dict:
     while hand.log[-1].seat not in session["humans"]:
         hand.undo()
     hand.undo()
+    _kept(session)
     return _state(session["id"])
 
 
@@ -325,6 +412,7 @@ OPS = {
     "new_hand": _new_hand,
     "act": _act,
     "undo": _undo,
+    "resume_hand": _resume_hand,
     "hand_state": _hand_state,
     "legal_actions": _legal_actions,
     "hand_record": _hand_record,

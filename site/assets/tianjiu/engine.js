@@ -123,6 +123,7 @@ function createClient() {
     early: false, // the worker was started from <head> (before this module ran)
     snapshot: null, // the repeat-load snapshot: saving | saved | restored | refused: … | not saved: …
     snapshotBytes: null,
+    keeps: false, // the worker keeps hands started with new_hand {keep} across a reload (worker.js)
   };
   const listeners = new Set();
   const pending = new Map();
@@ -183,6 +184,7 @@ function createClient() {
       state.python = m.python;
       state.start = m.start;
       state.marks = m.marks || null;
+      state.keeps = m.keeps === true;
       if (m.start === "snapshot") state.snapshot = "restored";
       state.readyAt = performance.now();
       state.timeline.push({ stage: "ready", at: m.at });
@@ -353,6 +355,8 @@ function createClient() {
     /** Legal actions of the seat to act: a live hand id, or a position object. */
     legalActions: (handOrPosition) => call("legal_actions",
       typeof handOrPosition === "object" ? { position: handOrPosition } : { hand_id: handOrPosition }),
+    /** Whether a hand started with new_hand {keep: slot} survives a reload (resume_hand). */
+    keeps: () => state.keeps,
     /** A tile's name, without a round trip: tileName("66", "hant") → "天". */
     tileName: (code, lang = "hant") => (byCode[code] ? byCode[code][lang] : null),
   });

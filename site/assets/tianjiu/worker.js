@@ -8,7 +8,8 @@
 // Protocol (all messages are plain objects, each with `at`: ms since the worker started):
 //   worker → page  {type: "progress", stage: "runtime" | "snapshot" | "wheel" | "import"}
 //                  {type: "snapshot-failed", reason}      a saved snapshot was refused: normal start
-//                  {type: "ready", version, python, ms, start: "cold" | "snapshot", marks}
+//                  {type: "ready", version, python, ms, start: "cold" | "snapshot", marks,
+//                   keeps: kept hands survive a reload (IndexedDB opened; see below)}
 //                  (marks: {name: ms since the worker started} of each step of the start, for
 //                  benchmarks/site_load.py: module, wheel-fetched, pyodide, installed, imported)
 //                  {type: "error", message}              (start-up failed)
@@ -17,6 +18,14 @@
 //                  {id, error}       the call itself crashed (not an engine error)
 // Engine errors (bad tiles, illegal plays) are ordinary answers {"ok": false, …}
 // from tianjiu_core/bridge/; the worker never interprets requests.
+//
+// Kept hands (tianjiu_core/bridge/keep.py): a hand started with new_hand {keep: slot} must
+// survive a reload, but the page may not hold its deal.  So after every request the worker
+// asks the engine what to keep (keep.take_kept) and writes it to its own IndexedDB database
+// (tj-engine-keep), which no page script reads; at start it hands the entries back
+// (keep.give_kept) before the first request, and resume_hand brings a hand back.  Entries
+// older than KEEP_DAYS are dropped.  Storage that fails (private mode, quota) only means
+// nothing is kept: the engine starts and answers as ever.
 //
 // Repeat loads start from a memory snapshot (Pyodide's private makeMemorySnapshot /
 // loadPyodide({_loadSnapshot}), verified on the pinned 314.0.7): the page asks for one once the
@@ -33,6 +42,7 @@ const SNAPSHOT_CACHE = "tj-engine-snapshots"; // as in engine.js; not "tianjiu-�
 const snapshotKey = new URL(`./snapshot/${BUILD.version}-${BUILD.hash}.bin`, import.meta.url).href;
 
 let handleJson = null;
+let takeKept = null;   // tianjiu_core.bridge.keep.take_kept, once connected
 let settled = false;   // start-up ended (ready or error): report it once
 const marks = {};      // step → ms since the worker started (posted with "ready")
 const mark = (name) => { marks[name] = Math.round(performance.now() - t0); };
@@ -134,10 +144,84 @@ function connect(pyodide) {
   post({ type: "progress", stage: "import" });
   const bridge = pyodide.pyimport("tianjiu_core.bridge");
   handleJson = bridge.handle_json;
+  keepModule = pyodide.pyimport("tianjiu_core.bridge.keep");
   const [version, python] = pyodide.runPython(
     "import sys, tianjiu_core; [tianjiu_core.__version__, sys.version.split()[0]]").toJs();
   mark("imported");
   return { version, python };
+}
+
+// ---------------------------------------------------------------- kept hands
+const KEEP_DB = "tj-engine-keep";
+const KEEP_STORE = "hands";   // {slot, text, at: ms since 1970}
+const KEEP_DAYS = 14;
+const KEEP_MAX = 16;          // as keep.MAX_SLOTS: the newest are handed back
+let keepModule = null;
+
+function keepRequest(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+let keepDbPromise = null;
+function keepDb() {
+  if (typeof indexedDB === "undefined") return Promise.resolve(null);   // Node, or no storage
+  keepDbPromise ||= new Promise((resolve) => {
+    let req;
+    try { req = indexedDB.open(KEEP_DB, 1); } catch { resolve(null); return; }
+    req.onupgradeneeded = () => { req.result.createObjectStore(KEEP_STORE, { keyPath: "slot" }); };
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => resolve(null);
+    req.onblocked = () => resolve(null);
+  });
+  return keepDbPromise;
+}
+
+/** The kept entries {slot: text}, newest first, old ones deleted; {} when storage fails. */
+async function readKept() {
+  try {
+    const db = await keepDb();
+    if (!db) return {};
+    const store = db.transaction(KEEP_STORE, "readwrite").objectStore(KEEP_STORE);
+    const all = await keepRequest(store.getAll());
+    const now = Date.now();
+    const ok = (e) => e && typeof e.slot === "string" && typeof e.text === "string" && Number.isFinite(e.at);
+    const fresh = all.filter((e) => ok(e) && now - e.at < KEEP_DAYS * 864e5).sort((a, b) => b.at - a.at).slice(0, KEEP_MAX);
+    for (const e of all) if (!fresh.includes(e)) store.delete(e && e.slot);
+    return Object.fromEntries(fresh.map((e) => [e.slot, e.text]));
+  } catch { return {}; }
+}
+const keptAtStart = MODE ? Promise.resolve({}) : readKept();
+
+/** Hand the kept entries to the engine (never fails the start); whether hands can be kept. */
+async function restoreKept() {
+  try {
+    takeKept = keepModule.take_kept;
+    const kept = await keptAtStart;
+    if (Object.keys(kept).length) keepModule.give_kept(JSON.stringify(kept));
+    return Boolean(await keepDb());
+  } catch (err) {
+    console.warn("[tianjiu engine] kept hands not restored:", err);
+    return false;
+  }
+}
+
+let keepWrites = Promise.resolve();
+/** Write the engine's changes {slot: text | null} after a request, one write after another. */
+function writeKept(changes) {
+  keepWrites = keepWrites.then(async () => {
+    const db = await keepDb();
+    if (!db) return;
+    const tx = db.transaction(KEEP_STORE, "readwrite");
+    const store = tx.objectStore(KEEP_STORE);
+    for (const [slot, text] of Object.entries(changes)) {
+      if (text === null) store.delete(slot);
+      else store.put({ slot, text, at: Date.now() });
+    }
+    await new Promise((resolve, reject) => { tx.oncomplete = resolve; tx.onerror = () => reject(tx.error); tx.onabort = () => reject(tx.error); });
+  }).catch((err) => console.warn("[tianjiu engine] a hand could not be kept:", err));
 }
 
 async function forgetSnapshot() {
@@ -192,7 +276,7 @@ if (MODE === "make") {
   );
 } else {
   post({ type: "progress", stage: "runtime" });
-  const ready = start();
+  const ready = start().then(async (info) => ({ ...info, keeps: await restoreKept() }));
   ready.then(
     (info) => {
       if (settled) return;
@@ -208,7 +292,14 @@ if (MODE === "make") {
       await ready;
       const began = performance.now();
       const answer = handleJson(json);
-      post({ id, json: answer, took: Math.round(performance.now() - began) });
+      const took = Math.round(performance.now() - began);
+      if (takeKept) {
+        try {
+          const changes = takeKept();
+          if (changes !== "{}") writeKept(JSON.parse(changes));
+        } catch (err) { console.warn("[tianjiu engine] a hand could not be kept:", err); }
+      }
+      post({ id, json: answer, took });
     } catch (err) {
       post({ id, error: String((err && err.message) || err) });
     }

@@ -18,9 +18,31 @@ const ME = "S";
 const STORE = "tianjiu.play.hands.v1";
 // The running session, for this tab (sessionStorage: a reload or the other language's page can
 // continue it): what South may see and nothing more — the house rules, the players, the number
-// of hands finished, the next banker and streak, the score. Never the deal's seed, and no tile:
-// the hand being played when the page went cannot be kept, and a continued session deals anew.
+// of hands finished, the next banker and streak, the score, and the number of a hand being
+// played (live). Never the deal's seed, and no tile: the hand being played is kept by the
+// engine's worker (new_hand {keep: this tab's slot}; worker.js, bridge/keep.py), which a
+// reload asks for again with resume_hand and which answers with South's view only.
 const SESSION = "tianjiu.play.session.v1";
+const SLOT = "tianjiu.play.slot.v1";   // this tab's name for its kept hand
+let memorySlot = null;   // (no sessionStorage: a slot for as long as the page lives)
+/** This tab's slot name for the engine's kept hand ("p" + 16 random hex digits). */
+function tabSlot() {
+  const fresh = () => {
+    const a = new Uint32Array(2);
+    (globalThis.crypto || { getRandomValues: (x) => { x[0] = Math.random() * 2 ** 32; x[1] = Math.random() * 2 ** 32; return x; } }).getRandomValues(a);
+    return `p${[...a].map((x) => x.toString(16).padStart(8, "0")).join("")}`;
+  };
+  try {
+    const kept = sessionStorage.getItem(SLOT);
+    if (kept && /^p[0-9a-f]{16}$/.test(kept)) return kept;
+    const slot = fresh();
+    sessionStorage.setItem(SLOT, slot);
+    return slot;
+  } catch {
+    memorySlot ||= fresh();
+    return memorySlot;
+  }
+}
 /** The kept session, if one with a finished hand is there (nothing to go on with before that). */
 function readSession() {
   // (a session this page did not write — edited, or from another version — is not offered:
@@ -29,7 +51,10 @@ function readSession() {
   const obj = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
   try {
     const s = JSON.parse(sessionStorage.getItem(SESSION) || "null");
-    return obj(s) && int(s.hand, 1, 1e6) && SEATS.includes(s.banker) && int(s.streak, 1, 20)
+    // (a session with a hand being played and none finished: hand 0, live 1)
+    const live = s && s.live !== undefined && s.live !== 0 ? s.live : 0;
+    return obj(s) && int(s.hand, live ? 0 : 1, 1e6) && (live === 0 || live === s.hand + 1)
+      && SEATS.includes(s.banker) && int(s.streak, 1, 20)
       && obj(s.score) && SEATS.every((x) => int(s.score[x], -1e9, 1e9)) && obj(s.rules)
       && (s.method === "" || s.method === undefined || METHODS.includes(s.method))
       && STRENGTHS.includes(s.players) && PRESETS.includes(s.rules.preset)
@@ -125,10 +150,11 @@ function pageLanguage(url) {
   return /^en(\/|$)/.test(rel) ? "en" : /^zh-Hans(\/|$)/.test(rel) ? "hans" : "hant";
 }
 
-// A reload, closing the tab or a link that loads a whole page (the language switcher) ends the
-// live hand: the browser's own "Leave site?" asks first. Not once the hand is over.
+// A reload, closing the tab or a link that loads a whole page (the language switcher) would end
+// a live hand the engine cannot keep (no storage): then the browser's own "Leave site?" asks
+// first. Not once the hand is over, and not when it is kept (a reload offers to go on with it).
 window.addEventListener("beforeunload", (e) => {
-  if (keeper && keeper.handLive) { e.preventDefault(); e.returnValue = ""; }
+  if (keeper && keeper.handLive && !keeper.handKept) { e.preventDefault(); e.returnValue = ""; }
 });
 // Instant navigation (a click on a link of the site) fires no beforeunload. Within the language
 // the hand waits for the reader to come back (above); a page of another language has a table of
@@ -143,7 +169,9 @@ window.addEventListener("click", (e) => {
   if (url.origin !== location.origin) return;   // another site: a whole load, beforeunload asks
   const lang = pageLanguage(url);
   if (!lang || lang === keeper.language) return;
-  if (confirm(keeper.t("play.leaveLanguage"))) {
+  if (keeper.handKept) {
+    keeper = null;   // (the other language's page offers to go on with the kept hand)
+  } else if (confirm(keeper.t("play.leaveLanguage"))) {
     keeper = null;   // (let go: no second question from beforeunload)
   } else {
     e.preventDefault();
@@ -176,7 +204,7 @@ export class TjPlayTable extends TjWidget {
     try {
       if (!s) { sessionStorage.removeItem(SESSION); return; }
       sessionStorage.setItem(SESSION, JSON.stringify({ rules: s.rules, players: s.players, method: s.method, takeback: s.takeback,
-        hand: s.done, banker: s.banker, streak: s.streak, score: s.score }));
+        hand: s.done, live: s.hand > s.done ? s.hand : 0, banker: s.banker, streak: s.streak, score: s.score }));
     } catch { /* no storage: the session lives as long as the page */ }
   }
 
@@ -240,9 +268,11 @@ export class TjPlayTable extends TjWidget {
     const kept = this.session ? null : readSession();
     this.setupEl.replaceChildren(...[
       kept ? h("div", { class: "tj-play__resume" },
-        h("p", {}, this.t("play.resumeLine", { n: kept.hand, score: SEATS.map((x) => `${seatName(x, lang)}${x === ME ? this.t("play.you") : ""} ${signed(kept.score[x])}`).join(lang === "en" ? ", " : "，") })),
+        h("p", {}, this.t(kept.live ? "play.resumeLive" : "play.resumeLine", { n: kept.hand, live: kept.live,
+          score: SEATS.map((x) => `${seatName(x, lang)}${x === ME ? this.t("play.you") : ""} ${signed(kept.score[x])}`).join(lang === "en" ? ", " : "，") })),
         h("div", { class: "tj-play__row" },
-          h("button", { type: "button", class: "tj-button tj-button--primary tj-play__resume-go", onclick: () => this.startSession(kept) }, this.t("play.resume")))) : null,
+          h("button", { type: "button", class: "tj-button tj-button--primary tj-play__resume-go", onclick: () => this.startSession(kept) },
+            this.t(kept.live ? "play.resumeHand" : "play.resume", { live: kept.live })))) : null,
       h("p", { class: "tj-title" }, this.t("play.setupTitle")),
       h("div", { class: "tj-play__row" },
         h("label", {}, this.t("play.presetLabel"), " ", presetSel),
@@ -288,8 +318,11 @@ export class TjPlayTable extends TjWidget {
     this.firstBank = null;
     this.lockSaved(true);   // (a hand is coming: a replay now would mix the two)
     if (kept) {
-      this.storeSession();
-      await this.nextHand();
+      if (kept.live) await this.resumeHand(kept.live);
+      else {
+        this.storeSession();
+        await this.nextHand();
+      }
       this.bringIntoView();
       return;
     }
@@ -305,6 +338,15 @@ export class TjPlayTable extends TjWidget {
     this.bringIntoView();   // the setup form was long: on a phone the table now starts above the screen
   }
 
+  /** The live hand outlives this page: the engine's worker keeps it and this tab's storage
+   *  holds the session and the slot that name it. */
+  get handKept() {
+    try {
+      return Boolean(this.engine && this.engine.keeps && this.engine.keeps())
+        && sessionStorage.getItem(SLOT) === tabSlot() && Boolean(sessionStorage.getItem(SESSION));
+    } catch { return false; }
+  }
+
   /** While a hand is dealt or played, a saved hand or a #hand= link must not replace it. */
   get handLive() { return this.state === "playing" || Boolean(this.dealing); }
 
@@ -317,6 +359,30 @@ export class TjPlayTable extends TjWidget {
   bringIntoView() {
     const top = this.getBoundingClientRect().top;
     if (top < 0 || top > innerHeight * 0.5) this.scrollIntoView({ block: "start", behavior: "smooth" });
+  }
+
+  /** Hand ``n`` of a kept session, half-played when the page went: the engine's worker kept it
+   *  (resume_hand). If it could not (no storage, or it was dropped), say so and deal hand ``n``
+   *  anew. */
+  async resumeHand(n) {
+    const s = this.session;
+    this.lockSaved(true);
+    try {
+      this.view = await this.engine.call("resume_hand", { keep: tabSlot() });
+    } catch (err) {
+      this.storeSession();
+      await this.nextHand();
+      this.showMsg(this.t("play.resumeLost", { n }));
+      return;
+    }
+    s.hand = n;
+    this.storeSession();
+    this.dealing = false;
+    this.selected.clear();
+    this.clearMsg();
+    this.draw();
+    const hand = this.tableEl.querySelector(".tj-play__hand");
+    if (hand) hand.focus({ preventScroll: true });
   }
 
   async nextHand() {
@@ -340,7 +406,7 @@ export class TjPlayTable extends TjWidget {
     this.lockSaved(true);
     try {
       this.view = await this.engine.call("new_hand", { ...(seed === null ? {} : { seed }), rules: s.rules, banker: s.banker,
-        banker_streak: s.streak, method, humans: [ME], players: s.players });
+        banker_streak: s.streak, method, humans: [ME], players: s.players, keep: tabSlot() });
     } catch (err) {
       // no hand: say why, and a way on (the table would be empty, with no button at all)
       s.hand -= 1;
@@ -356,6 +422,7 @@ export class TjPlayTable extends TjWidget {
     }
     this.dealing = false;
     this.selected.clear();
+    this.storeSession();   // (hand n is live: a reload offers to go on with it)
     this.draw();
     // the button pressed (開始 / 下一局) is gone: keyboard focus goes to the new hand, not the page
     // (the hand's group, not a tile: Enter there plays the chosen tiles, Tab reaches the tiles)
