@@ -94,7 +94,27 @@ def on_page_content(html, page, config, files):
         return html
     if page.title:
         page.title = hans.text(page.title)
-    return hans.to_hans(html)
+    return _hans_anchors(hans.to_hans(html), page.toc)
+
+
+def _hans_anchors(html: str, toc) -> str:
+    """The headings' anchors in 简体 too: the toc extension made them from the 繁體 text
+    (``#打的時候``), so a 简体 page's section links, its table of contents and the search index
+    said 繁體 words.  Each heading's id, its permalink and the page's own ``#`` links change
+    together (``#打的时候``); the search index reads ``page.toc``, changed here as well."""
+    renamed: dict[str, str] = {}
+
+    def walk(items) -> None:
+        for item in items:
+            new = hans.text(item.id)
+            if new != item.id:
+                renamed[item.id] = new
+                item.id = new
+            walk(item.children)
+    walk(toc or [])
+    for old, new in renamed.items():
+        html = html.replace(f'id="{old}"', f'id="{new}"').replace(f'href="#{old}"', f'href="#{new}"')
+    return html
 
 
 def _fix_lang(output: str) -> str:

@@ -413,3 +413,25 @@ def test_glossary_gives_pinyin_and_jyutping(site_dir):
             assert len(cells) == 7 and _re.fullmatch(r"[a-z0-9 ,]+", cells[2]), (path, cells[:3])
             assert _re.search(r"[āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ]", cells[3]), (path, cells[:4])
     assert "zhì zūn" in page(site_dir, "zh-Hans/glossary/") and "zi3 zyun1" in page(site_dir, "zh-Hans/glossary/")
+
+
+def test_simplified_section_anchors_are_simplified_and_every_in_page_link_lands(site_dir):
+    """The headings' ids came from the 繁體 text (zh-Hans/play/#打的時候): a 简体 reader's section
+    link said 繁體 words.  Now id, permalink, table of contents and search index say 打的时候, and
+    every ``#`` link of every 简体 page names an id of that page."""
+    import re
+    from urllib.parse import unquote
+    play = page(site_dir, "zh-Hans/play/")
+    assert '<h2 id="打的时候"' in play and 'href="#打的时候"' in play and "打的時候" not in play
+    assert '<h2 id="打的時候"' in page(site_dir, "play/")
+    index = json.loads((site_dir / "zh-Hans" / "search" / "search_index.json").read_text(encoding="utf-8"))
+    locations = {d["location"] for d in index["docs"]}
+    assert "play/#打的时候" in locations and "play/#打的時候" not in locations
+    links = 0
+    for path in (site_dir / "zh-Hans").rglob("*.html"):
+        html = path.read_text(encoding="utf-8")
+        ids = set(re.findall(r'\bid="([^"]*)"', html))
+        for frag in re.findall(r'href="#([^"]+)"', html):
+            links += 1
+            assert unquote(frag) in ids, (path, frag)
+    assert links > 1000
