@@ -146,3 +146,19 @@ def test_mine_writes_verified_puzzles(tmp_path, capsys):
         rep = verify(p)
         assert rep.ok, rep.problems
     assert "puzzle(s) from" in capsys.readouterr().err
+
+
+def test_the_generated_texts_name_the_supreme_the_solution_plays():
+    """"Don't hurry the 至尊" was written over 48 puzzles whose finish was 文尊 (a pair of 銅錘六),
+    and "Lead 至尊" over 21 that led 文尊: each sentence now names the pair the solution plays."""
+    said = 0
+    for path in sorted(PUZZLES.glob("[0-9]*.toml")):
+        p = Puzzle.load(str(path))
+        moves = [" ".join(sorted(m.split())) for m in p.solution]
+        for tiles, names in ((("12 24",), ("至尊 (Supreme)", "趁至尊", "急着出至尊")),
+                             (("15 15",), ("文尊 (Civil Supreme, the pair", "趁文尊", "急着出文尊"))):
+            text = p.explanation["en"] + p.explanation["hant"]
+            if any(n in text for n in names[1:]) or f"hurry the {names[0]}" in text or f"Lead {names[0]}" in text:
+                said += 1
+                assert any(m in tiles for m in moves), (path.name, p.solution, text)
+    assert said >= 60

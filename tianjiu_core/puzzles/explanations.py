@@ -24,7 +24,7 @@ class Outcome:
     finisher, finish (``Settlement.finish`` key: plain, yao, yao_capture, zun,
     zun_capture, four, qi_zhi, ba_zhi), captured_from, dong (final 棟), value (the
     hero's net units from the puzzle's position), zun (賀尊/擒尊 events as
-    ``(rule, collector)``), last_lead (seat and tiles of the last trick's lead),
+    ``(rule, collector)``; a 賀尊 for 文尊 is ``he_zun_wen``), last_lead (seat and tiles of the last trick's lead),
     last_best (the winning play's tiles), tricks (the finished tricks).
     """
 
@@ -44,8 +44,9 @@ def outcome(hand: Hand, hero: int) -> Outcome:
     res = hand.result
     if res is None:
         raise IllegalActionError("the hand is not over", zh="這手牌還沒有打完")
-    zun = tuple((item.rule, item.payee) for rec in hand.tricks for item in rec.bonuses.items
-                if item.rule in ("he_zun", "qin_zun"))
+    # (賀尊 for 文尊 — a pair of 銅錘六 led — is told apart: the texts name the tiles)
+    zun = tuple((item.rule + ("_wen" if item.rule == "he_zun" and _wen_zun_led(rec) else ""), item.payee)
+                for rec in hand.tricks for item in rec.bonuses.items if item.rule in ("he_zun", "qin_zun"))
     zun = tuple(dict.fromkeys(zun))
     last = hand.tricks[-1]
     best = next(a for a in reversed(last.actions) if a.kind == "play") if any(
@@ -53,6 +54,11 @@ def outcome(hand: Hand, hero: int) -> Outcome:
     return Outcome(res.finisher, res.settlement.finish or "plain", res.finish.captured_from,
                    tuple(res.dong), res.payments[hero], zun, last.actions[0], best.tiles,
                    hand.tricks)
+
+
+def _wen_zun_led(rec) -> bool:
+    """Was this trick's play a 文尊 (a pair of 銅錘六, 15 15)?"""
+    return any(a.kind == "play" and sorted(t.code for t in a.tiles) == ["15", "15"] for a in rec.actions)
 
 
 def _is_two_tile_play(tiles: Sequence[Tile], hand: Hand) -> bool:
@@ -74,10 +80,13 @@ def _zun_score(o: Outcome, hero: int) -> tuple[set, set]:
     for rule, who in o.zun:
         (good if who == hero else bad).add((rule, who))
     if o.finish in ("zun", "zun_capture"):
+        # (a 包尊 finish with 文尊 — the pair of 銅錘六 — is named so)
+        wen = o.finish == "zun" and sorted(t.code for t in o.last_best) == ["15", "15"]
+        rule = "fin_" + o.finish + ("_wen" if wen else "")
         if o.finisher == hero:
-            good.add(("fin_" + o.finish, hero))
+            good.add((rule, hero))
         else:
-            bad.add(("fin_" + o.finish, o.finisher))
+            bad.add((rule, o.finisher))
     return good, bad
 
 
@@ -97,6 +106,10 @@ _ZUN_TEXT = {
     ("he_zun", True): ("趁至尊還能贏一墩，早出收賀尊錢。", "Lead 至尊 (Supreme) while it can still win a trick and collect the 賀尊 money (the Supreme bonus)."),
     ("qin_zun", True): ("留着一對高腳七，擒住文尊收錢。", "Keep the pair of 高腳七 (Tit) to capture the 文尊 (civil supreme: a pair of 銅錘六, Look) and collect (擒尊)."),
     ("fin_zun", True): ("不要急着出至尊：留到最後一墩才出，包尊雙倍。", "Don't hurry the 至尊 (Supreme): led on the last trick it earns 包尊 (double)."),
+    ("he_zun_wen", True): ("趁文尊還能贏一墩，早出收賀尊錢。", "Lead 文尊 (Civil Supreme, the pair of 銅錘六 (Look)) while it can still win a trick and collect the 賀尊 money (the Supreme bonus)."),
+    ("fin_zun_wen", True): ("不要急着出文尊：留到最後一墩才出，包尊雙倍。", "Don't hurry the 文尊 (Civil Supreme, the pair of 銅錘六 (Look)): led on the last trick it earns 包尊 (double)."),
+    ("he_zun_wen", False): ("換了別的出法，別家會出文尊收賀尊錢。", "Any other choice lets another seat lead 文尊 (Civil Supreme) and collect the 賀尊 money (the Supreme bonus)."),
+    ("fin_zun_wen", False): ("換了別的出法，別家會用文尊結牌（包尊）。", "Any other choice lets another seat finish with 文尊 (Civil Supreme): 包尊."),
     ("fin_zun_capture", True): ("最後一墩用高腳七對擒文尊結牌。", "Capture the 文尊 (civil supreme) with the pair of 高腳七 (Tit) on the last trick."),
     ("he_zun", False): ("換了別的出法，別家會出至尊收賀尊錢。", "Any other choice lets another seat collect the 賀尊 money (the Supreme bonus)."),
     ("qin_zun", False): ("換了別的出法，文尊會被高腳七對擒住。", "Any other choice gets the 文尊 (civil supreme) captured by the pair of 高腳七 (Tit) (擒尊)."),
