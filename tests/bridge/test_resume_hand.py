@@ -119,3 +119,21 @@ def test_without_keep_nothing_is_handed_to_the_host():
     st = handle({"op": "new_hand", "seed": 3})["result"]
     handle({"op": "act", "hand_id": st["hand_id"], "action": st["legal"][0]})
     assert keep.take_kept() == "{}"
+
+
+def test_a_kept_hand_that_is_not_the_one_the_page_expects_is_refused():
+    """The page says what it expects (as new_hand was asked); an edited entry — North as the
+    person, other players or rules — or another session's hand is refused and forgotten."""
+    rules = {"preset": "hk", "lead_face_down": True}
+    asked = {"rules": rules, "humans": ["S"], "players": "club", "banker": "W", "banker_streak": 2}
+    handle({"op": "new_hand", "seed": 3, "keep": "tab-e", **asked})
+    full = {"preset": "hk", **handle({"op": "rules", "rules": "hk"})["result"], "lead_face_down": True}
+    assert handle({"op": "resume_hand", "keep": "tab-e", **asked, "rules": full})["ok"]
+    for change, named in ((dict(humans=["N"]), "humans"), (dict(players="beginner"), "players"),
+                          (dict(rules="classic"), "rules"), (dict(banker="E"), "banker"),
+                          (dict(banker_streak=1), "banker_streak")):
+        handle({"op": "new_hand", "seed": 3, "keep": "tab-e", **asked})
+        err = handle({"op": "resume_hand", "keep": "tab-e", **asked, **change})["error"]
+        assert err["message"] == (f"keep: the hand kept under 'tab-e' belongs to another session ({named} "
+                                  "differ): start a new hand"), change
+        assert keep.get("tab-e") is None

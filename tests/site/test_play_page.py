@@ -724,8 +724,8 @@ def test_a_half_played_hand_survives_a_reload_and_a_language_switch(tab):
     page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
     assert dialogs == []
     kept = page.evaluate("JSON.parse(sessionStorage.getItem('tianjiu.play.session.v1'))")
-    assert set(kept) == {"rules", "players", "method", "takeback", "hand", "live", "banker", "streak", "score"}, kept
-    assert kept["hand"] == 0 and kept["live"] == 1
+    assert set(kept) == {"rules", "players", "method", "takeback", "hand", "live", "banker", "streak", "score", "first"}, kept
+    assert kept["hand"] == 0 and kept["live"] == 1 and kept["first"]["banker"] == kept["banker"]
     stored = page.evaluate("JSON.stringify({...sessionStorage, ...localStorage})")
     assert all(t not in stored for t in ("wall", '"66"', "seed")), stored
     offer = page.inner_text(f"{W} .tj-play__resume")
@@ -736,6 +736,7 @@ def test_a_half_played_hand_survives_a_reload_and_a_language_switch(tab):
     after = page.evaluate(f"(({{holdings, counts, dong, to_act, trick}}) => ({{holdings, counts, dong, to_act, trick}}))(document.querySelector('{W}').view)")
     assert after == before
     assert page.inner_text(f"{W} .tj-play__head .tj-badge") == "第 1 局"
+    assert page.locator(f"{W} .tj-play__firstbank").count() == 1   # (the first banker's dice, as before)
     _others_hidden(tab)
     assert page.locator(f"{W} .tj-play__msg").inner_text().strip() == ""
     # undo reaches back before the reload: South's only action is taken back (its 8 tiles again)
@@ -813,9 +814,66 @@ def test_a_hand_the_engine_cannot_keep_asks_before_leaving_and_is_dealt_anew(tab
     page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
     page.click(f"{W} .tj-play__resume-go")
     page.wait_for_selector(f"{W}[data-state=playing], {W}[data-state=over]")
-    assert page.inner_text(f"{W} .tj-play__msg") == ("Hand 1, left half-played, could not be kept (this browser "
-                                                    "did not store it): hand 1 has been dealt anew.")
+    assert page.inner_text(f"{W} .tj-play__msg") == ("Hand 1, left half-played, could not be brought back: "
+                                                    "hand 1 has been dealt anew.")
     assert page.inner_text(f"{W} .tj-play__head .tj-badge") == "Hand 1"
+    assert tab.problems() == []
+
+
+def test_a_hand_whose_storage_fails_mid_hand_asks_before_leaving(tab):
+    """From the breaker's trial: with the site's data cleared (or the disk full) after the
+    engine started, the worker's writes failed with only a console warning and a reload lost
+    the hand without a question. Now the worker reports it and the page asks again."""
+    tab.goto("en/play/")
+    _start(tab, seed=40, players="beginner")
+    page = tab.page
+    page.wait_for_selector(f"{W}[data-state=playing]")
+    assert page.evaluate("globalThis.__tianjiuEngine.state.keeps") is True
+    cdp = page.context.new_cdp_session(page)
+    origin = page.evaluate("location.origin")
+    cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "indexeddb"})
+    page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
+    page.wait_for_function("globalThis.__tianjiuEngine.state.keeps === false", timeout=10_000)
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.type), d.dismiss()))
+    try:
+        page.reload(timeout=5_000)
+    except Exception:
+        pass
+    assert dialogs == ["beforeunload"]
+    assert tab.problems() == []
+
+
+def test_a_duplicated_tab_does_not_play_the_same_kept_hand(tab):
+    """From the breaker's trial: a duplicated tab copies sessionStorage, slot included, so both
+    tabs played one kept hand — one could finish it, see every tile, and go on in the other.
+    Now a page claims its slot (a Web Lock): the copy deals the hand anew under a slot of its own
+    and says why; the first tab's hand is untouched."""
+    tab.goto("en/play/")
+    _start(tab, seed=40, players="beginner")
+    page = tab.page
+    page.wait_for_selector(f"{W}[data-state=playing]")
+    page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
+    page.wait_for_function(f"!document.querySelector('{W}').busy")
+    page.wait_for_timeout(300)
+    mine = page.evaluate(f"document.querySelector('{W}').view.holdings.S")
+    storage = page.evaluate("JSON.stringify({...sessionStorage})")
+    copy = page.context.new_page()
+    copy.add_init_script(f"if (!sessionStorage.getItem('tianjiu.play.slot.v1')) for (const [k, v] of Object.entries({storage})) sessionStorage.setItem(k, v);")
+    copy.goto(page.url)
+    copy.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    copy.click(f"{W} .tj-play__resume-go")
+    copy.wait_for_selector(f"{W}[data-state=playing], {W}[data-state=over]")
+    assert copy.inner_text(f"{W} .tj-play__msg") == ("Hand 1 is being played in another tab (this one was copied "
+                                                    "from it): hand 1 has been dealt anew here.")
+    assert copy.evaluate("sessionStorage.getItem('tianjiu.play.slot.v1')") != page.evaluate("sessionStorage.getItem('tianjiu.play.slot.v1')")
+    copy.close()
+    # the first tab's hand is still its own: a reload brings it back
+    page.reload()
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    page.click(f"{W} .tj-play__resume-go")
+    page.wait_for_selector(f"{W}[data-state=playing]")
+    assert page.evaluate(f"document.querySelector('{W}').view.holdings.S") == mine
     assert tab.problems() == []
 
 

@@ -166,9 +166,24 @@ def _resume_hand(req: dict) -> dict:
     the host keeps no data (Node, a browser's private mode), or it was dropped as old — is an
     ``InconsistentPositionError`` naming ``keep``; so is a kept entry that cannot be read or
     replayed (it is then forgotten).  The answer is the seat view only: the kept record never
-    leaves the engine."""
+    leaves the engine.
+
+    What the page expects may be given, as ``new_hand`` takes it: ``rules``, ``humans``,
+    ``players``, ``banker``, ``banker_streak``; a kept hand that differs in any of them (an
+    entry edited, or another session's) is refused the same way — the page deals anew."""
     f = Fields(req)
     slot = _slot(f)
+    expect: dict[str, Any] = {}
+    if f.has("rules"):
+        expect["rules"] = f.rules()
+    if f.has("humans"):
+        expect["humans"] = {seat_item(f"humans[{i}]", x) for i, x in enumerate(f.list("humans", 4))}
+    if f.has("players"):
+        expect["players"] = _player_names(f)
+    if f.has("banker"):
+        expect["banker"] = f.seat("banker")
+    if f.has("banker_streak"):
+        expect["banker_streak"] = f.int("banker_streak", 1, limit("banker_streak"))
     f.done()
     text = keep.get(slot)
     if text is None:
@@ -197,6 +212,19 @@ def _resume_hand(req: dict) -> dict:
         raise InconsistentPositionError(
             f"keep: the hand kept under {slot!r} is over: start a new hand",
             zh=f"keep：{slot!r} 下保存的牌局已經打完：請開新的一手")
+    found = {"rules": hand.rules, "humans": humans, "banker": hand.banker,
+             "banker_streak": hand.banker_streak,
+             "players": {SEATS[s]: names.get(SEATS[s], "beginner") for s in range(4) if s not in humans}}
+    if "players" in expect:
+        expect["players"] = {k: v for k, v in expect["players"].items() if SEATS.index(k) not in humans}
+    differ = [k for k in ("rules", "humans", "players", "banker", "banker_streak")
+              if k in expect and expect[k] != found[k]]
+    if differ:
+        keep.forget(slot)
+        raise InconsistentPositionError(
+            f"keep: the hand kept under {slot!r} belongs to another session ({', '.join(differ)} "
+            "differ): start a new hand",
+            zh=f"keep：{slot!r} 下保存的牌局屬於另一場（{', '.join(differ)} 不同）：請開新的一手")
     hid = _open(hand, humans, names, slot)
     _run_bots(_HANDS[hid])
     _kept(_HANDS[hid])

@@ -4,7 +4,7 @@ A page that plays a hand (``new_hand`` with ``keep: SLOT``) must not hold the de
 see every seat's tiles — yet a reload, a phone discarding the tab or a switch to the other
 language's page should not throw the hand away.  So the *engine's host* keeps it: after each
 request the host (the browser worker, ``site/assets/tianjiu/worker.js``) asks
-:func:`take_kept` what changed and writes it to its own storage (IndexedDB, which the page's
+:func:`take_kept` what changed and writes it to its own storage (IndexedDB, which the site's page
 scripts never read); when it starts again it hands everything back with :func:`give_kept`, and
 the op ``resume_hand`` (``hand_ops``) rebuilds the hand from it and answers with the seat
 view only.  A host without storage (Node, the command line) simply never calls these two, and

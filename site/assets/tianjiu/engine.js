@@ -174,6 +174,9 @@ function createClient() {
       if (m.stage === "snapshot") watchSnapshotStart();
       if (m.stage === "wheel" && watchdog) { clearTimeout(watchdog); watchdog = null; }
       notify();
+    } else if (m.type === "keep") {
+      state.keeps = m.ok === true;   // (a kept hand's write failed, or works again)
+      notify();
     } else if (m.type === "snapshot-failed") {
       state.snapshot = `refused: ${m.reason}`;
       state.timeline.push({ stage: "snapshot-failed", at: m.at });

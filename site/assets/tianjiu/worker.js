@@ -10,6 +10,7 @@
 //                  {type: "snapshot-failed", reason}      a saved snapshot was refused: normal start
 //                  {type: "ready", version, python, ms, start: "cold" | "snapshot", marks,
 //                   keeps: kept hands survive a reload (IndexedDB opened; see below)}
+//                  {type: "keep", ok, reason?}      writing kept hands failed (ok false) or works again
 //                  (marks: {name: ms since the worker started} of each step of the start, for
 //                  benchmarks/site_load.py: module, wheel-fetched, pyodide, installed, imported)
 //                  {type: "error", message}              (start-up failed)
@@ -22,7 +23,7 @@
 // Kept hands (tianjiu_core/bridge/keep.py): a hand started with new_hand {keep: slot} must
 // survive a reload, but the page may not hold its deal.  So after every request the worker
 // asks the engine what to keep (keep.take_kept) and writes it to its own IndexedDB database
-// (tj-engine-keep), which no page script reads; at start it hands the entries back
+// (tj-engine-keep), which the site's page scripts never read; at start it hands the entries back
 // (keep.give_kept) before the first request, and resume_hand brings a hand back.  Entries
 // older than KEEP_DAYS are dropped.  Storage that fails (private mode, quota) only means
 // nothing is kept: the engine starts and answers as ever.
@@ -209,7 +210,15 @@ async function restoreKept() {
 }
 
 let keepWrites = Promise.resolve();
-/** Write the engine's changes {slot: text | null} after a request, one write after another. */
+let keepOk = true;   // the last write succeeded (a change is reported: {type: "keep", ok})
+function keepWorked(ok, why) {
+  if (ok === keepOk) return;
+  keepOk = ok;
+  post({ type: "keep", ok, ...(why ? { reason: why } : {}) });
+}
+/** Write the engine's changes {slot: text | null} after a request, one write after another.
+ *  A write that fails (storage full, site data cleared) is reported to the page, which then
+ *  asks before a reload as where nothing is kept. */
 function writeKept(changes) {
   keepWrites = keepWrites.then(async () => {
     const db = await keepDb();
@@ -221,7 +230,11 @@ function writeKept(changes) {
       else store.put({ slot, text, at: Date.now() });
     }
     await new Promise((resolve, reject) => { tx.oncomplete = resolve; tx.onerror = () => reject(tx.error); tx.onabort = () => reject(tx.error); });
-  }).catch((err) => console.warn("[tianjiu engine] a hand could not be kept:", err));
+    keepWorked(true);
+  }).catch((err) => {
+    console.warn("[tianjiu engine] a hand could not be kept:", err);
+    keepWorked(false, String((err && (err.name || err.message)) || err));
+  });
 }
 
 async function forgetSnapshot() {

@@ -25,23 +25,50 @@ const STORE = "tianjiu.play.hands.v1";
 const SESSION = "tianjiu.play.session.v1";
 const SLOT = "tianjiu.play.slot.v1";   // this tab's name for its kept hand
 let memorySlot = null;   // (no sessionStorage: a slot for as long as the page lives)
-/** This tab's slot name for the engine's kept hand ("p" + 16 random hex digits). */
-function tabSlot() {
-  const fresh = () => {
+/** This tab's slot name for the engine's kept hand ("p" + 16 random hex digits); ``fresh``: a
+ *  new one (this tab's from now on). */
+function tabSlot(fresh = false) {
+  const make = () => {
     const a = new Uint32Array(2);
     (globalThis.crypto || { getRandomValues: (x) => { x[0] = Math.random() * 2 ** 32; x[1] = Math.random() * 2 ** 32; return x; } }).getRandomValues(a);
     return `p${[...a].map((x) => x.toString(16).padStart(8, "0")).join("")}`;
   };
   try {
     const kept = sessionStorage.getItem(SLOT);
-    if (kept && /^p[0-9a-f]{16}$/.test(kept)) return kept;
-    const slot = fresh();
+    if (!fresh && kept && /^p[0-9a-f]{16}$/.test(kept)) return kept;
+    const slot = make();
     sessionStorage.setItem(SLOT, slot);
     return slot;
   } catch {
-    memorySlot ||= fresh();
+    if (fresh || !memorySlot) memorySlot = make();
     return memorySlot;
   }
+}
+// A duplicated tab copies sessionStorage, slot included: two tabs would then play one kept hand
+// (one could finish it, see every tile, and go on in the other). So a page claims its slot with
+// a Web Lock held while it lives; a page that finds the slot held by another tab takes a new one
+// (and the hand kept under the old one stays with that tab).
+let slotClaim = null;
+/** This page's slot, claimed: {slot, moved} (moved: the tab's slot was another tab's). */
+function claimSlot() {
+  slotClaim ||= (async () => {
+    let slot = tabSlot();
+    const locks = globalThis.navigator && navigator.locks;
+    if (!locks) return { slot, moved: false };
+    const take = (name) => new Promise((resolve) => {
+      locks.request(`tianjiu-play-${name}`, { ifAvailable: true }, (lock) => {
+        resolve(Boolean(lock));
+        return lock ? new Promise(() => {}) : undefined;   // held until the page goes
+      }).catch(() => resolve(true));   // (locks refused: go on without)
+    });
+    if (await take(slot)) return { slot, moved: false };
+    for (let i = 0; i < 3; i++) {
+      slot = tabSlot(true);
+      if (await take(slot)) break;
+    }
+    return { slot, moved: true };
+  })();
+  return slotClaim;
 }
 /** The kept session, if one with a finished hand is there (nothing to go on with before that). */
 function readSession() {
@@ -58,8 +85,15 @@ function readSession() {
       && obj(s.score) && SEATS.every((x) => int(s.score[x], -1e9, 1e9)) && obj(s.rules)
       && (s.method === "" || s.method === undefined || METHODS.includes(s.method))
       && STRENGTHS.includes(s.players) && PRESETS.includes(s.rules.preset)
-      && (s.takeback === undefined || typeof s.takeback === "boolean") ? s : null;
+      && (s.takeback === undefined || typeof s.takeback === "boolean")
+      && (s.first === undefined || s.first === null || firstBankOk(s.first)) ? s : null;
   } catch { return null; }
+}
+/** A kept first-banker throw (first_banker's answer), as this page writes it. */
+function firstBankOk(f) {
+  return f !== null && typeof f === "object" && SEATS.includes(f.banker) && Array.isArray(f.rounds)
+    && f.rounds.length >= 1 && f.rounds.length <= 10
+    && f.rounds.every((r) => r && typeof r === "object" && Object.entries(r).every(([k, v]) => SEATS.includes(k) && Number.isSafeInteger(v) && v >= 2 && v <= 12));
 }
 const KEEP = 20;
 const STRENGTHS = ["beginner", "club"];
@@ -204,7 +238,9 @@ export class TjPlayTable extends TjWidget {
     try {
       if (!s) { sessionStorage.removeItem(SESSION); return; }
       sessionStorage.setItem(SESSION, JSON.stringify({ rules: s.rules, players: s.players, method: s.method, takeback: s.takeback,
-        hand: s.done, live: s.hand > s.done ? s.hand : 0, banker: s.banker, streak: s.streak, score: s.score }));
+        hand: s.done, live: s.hand > s.done ? s.hand : 0, banker: s.banker, streak: s.streak, score: s.score,
+        // (the first banker's dice, shown during hand 1: thrown in the open)
+        ...(s.hand === 1 && s.done === 0 && this.firstBank ? { first: this.firstBank } : {}) }));
     } catch { /* no storage: the session lives as long as the page */ }
   }
 
@@ -268,11 +304,11 @@ export class TjPlayTable extends TjWidget {
     const kept = this.session ? null : readSession();
     this.setupEl.replaceChildren(...[
       kept ? h("div", { class: "tj-play__resume" },
-        h("p", {}, this.t(kept.live ? "play.resumeLive" : "play.resumeLine", { n: kept.hand, live: kept.live,
+        h("p", {}, this.t(!kept.live ? "play.resumeLine" : this.engine.keeps() ? "play.resumeLive" : "play.resumeLiveGone", { n: kept.hand, live: kept.live,
           score: SEATS.map((x) => `${seatName(x, lang)}${x === ME ? this.t("play.you") : ""} ${signed(kept.score[x])}`).join(lang === "en" ? ", " : "，") })),
         h("div", { class: "tj-play__row" },
           h("button", { type: "button", class: "tj-button tj-button--primary tj-play__resume-go", onclick: () => this.startSession(kept) },
-            this.t(kept.live ? "play.resumeHand" : "play.resume", { live: kept.live })))) : null,
+            this.t(kept.live && this.engine.keeps() ? "play.resumeHand" : "play.resume", { live: kept.live })))) : null,
       h("p", { class: "tj-title" }, this.t("play.setupTitle")),
       h("div", { class: "tj-play__row" },
         h("label", {}, this.t("play.presetLabel"), " ", presetSel),
@@ -318,7 +354,7 @@ export class TjPlayTable extends TjWidget {
     this.firstBank = null;
     this.lockSaved(true);   // (a hand is coming: a replay now would mix the two)
     if (kept) {
-      if (kept.live) await this.resumeHand(kept.live);
+      if (kept.live) await this.resumeHand(kept.live, kept.first || null);
       else {
         this.storeSession();
         await this.nextHand();
@@ -343,7 +379,7 @@ export class TjPlayTable extends TjWidget {
   get handKept() {
     try {
       return Boolean(this.engine && this.engine.keeps && this.engine.keeps())
-        && sessionStorage.getItem(SLOT) === tabSlot() && Boolean(sessionStorage.getItem(SESSION));
+        && this.slot !== undefined && sessionStorage.getItem(SLOT) === this.slot && Boolean(sessionStorage.getItem(SESSION));
     } catch { return false; }
   }
 
@@ -364,15 +400,21 @@ export class TjPlayTable extends TjWidget {
   /** Hand ``n`` of a kept session, half-played when the page went: the engine's worker kept it
    *  (resume_hand). If it could not (no storage, or it was dropped), say so and deal hand ``n``
    *  anew. */
-  async resumeHand(n) {
+  async resumeHand(n, first = null) {
     const s = this.session;
     this.lockSaved(true);
+    if (n === 1 && first) this.firstBank = first;   // (kept or dealt anew: the same first banker)
+    const { slot, moved } = await claimSlot();
+    this.slot = slot;
     try {
-      this.view = await this.engine.call("resume_hand", { keep: tabSlot() });
+      if (moved) throw new Error("the hand is another tab's");
+      // (what this session expects: an edited entry, or another session's hand, is refused)
+      this.view = await this.engine.call("resume_hand", { keep: slot, rules: s.rules, humans: [ME],
+        players: s.players, banker: s.banker, banker_streak: s.streak });
     } catch (err) {
       this.storeSession();
       await this.nextHand();
-      this.showMsg(this.t("play.resumeLost", { n }));
+      this.showMsg(this.t(moved ? "play.resumeElsewhere" : "play.resumeLost", { n }));
       return;
     }
     s.hand = n;
@@ -405,8 +447,9 @@ export class TjPlayTable extends TjWidget {
     this.closeRecap();
     this.lockSaved(true);
     try {
+      this.slot = (await claimSlot()).slot;
       this.view = await this.engine.call("new_hand", { ...(seed === null ? {} : { seed }), rules: s.rules, banker: s.banker,
-        banker_streak: s.streak, method, humans: [ME], players: s.players, keep: tabSlot() });
+        banker_streak: s.streak, method, humans: [ME], players: s.players, keep: this.slot });
     } catch (err) {
       // no hand: say why, and a way on (the table would be empty, with no button at all)
       s.hand -= 1;
