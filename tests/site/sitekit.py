@@ -90,8 +90,24 @@ class Tab:
             .map((w, i) => [w.tagName.toLowerCase() + '#' + i, w.dataset.state]))""")
 
     def problems(self) -> list[str]:
-        """Console errors, page errors, failed requests and HTTP errors so far."""
-        return list(self.console)
+        """Console errors, page errors, failed requests and HTTP errors so far; and any text
+        node of a widget that reads "null" or "undefined" (``replaceChildren(null)`` writes
+        the word: a lesson quiz's result once ended with a line "null")."""
+        found = list(self.console)
+        try:
+            stray = self.page.evaluate("""() => {
+                const out = [];
+                for (const w of document.querySelectorAll('.tj-widget')) {
+                    const it = document.createTreeWalker(w, NodeFilter.SHOW_TEXT);
+                    for (let n = it.nextNode(); n; n = it.nextNode()) {
+                        const t = n.textContent.trim();
+                        if (t === 'null' || t === 'undefined') out.push(`${w.tagName.toLowerCase()}: text "${t}" in <${n.parentElement.tagName.toLowerCase()} class="${n.parentElement.className}">`);
+                    }
+                }
+                return out; }""")
+        except Exception:   # (the page is closed or navigating: nothing to read)
+            stray = []
+        return found + stray
 
     def shot(self, name: str, full_page=True) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -126,7 +126,7 @@ def test_every_lesson_check_in_traditional_chinese(tab):
     assert answer_wrong_then_right(page, "hant") == "tile_name"
     page.click("tj-lesson-quiz .tj-quiz__actions >> text=下一題")
     assert answer_wrong_then_right(page, "hant") == "tile_find"
-    assert page.inner_text("tj-lesson-quiz .tj-quiz__score") == "第一次就答對：0 / 2"
+    assert page.inner_text("tj-lesson-quiz .tj-quiz__score") == "第一次就答對：0／2"
     # the tile to name carries no name: no <title>, no label with the name
     page.click("tj-lesson-quiz .tj-quiz__actions >> text=下一題")
     wait_question(page, "tj-lesson-quiz")
@@ -254,6 +254,7 @@ def test_every_lesson_check_in_traditional_chinese(tab):
     page.wait_for_selector("tj-lesson-quiz[data-stage=done]")
     assert page.get_attribute("tj-lesson-quiz", "data-result") == "4/5"
     assert "完成！第一次就答對 4／5 題。" in page.inner_text("tj-lesson-quiz .tj-quiz__stage")
+    assert "null" not in page.inner_text("tj-lesson-quiz .tj-quiz__stage")   # (a stray line once said "null")
     saved = json.loads(page.evaluate("localStorage.getItem('tianjiu.lessons')"))
     assert saved["lessons"]["10-house-rules"]["rules"] | {"date": ""} == {"right": 4, "total": 5, "best": 4, "date": ""}
     assert page.get_attribute("tj-lesson-quiz .tj-quiz__next-lesson", "href").endswith("/glossary/")

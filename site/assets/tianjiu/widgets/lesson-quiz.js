@@ -323,7 +323,7 @@ export class TjLessonQuiz extends TjWidget {
     this.dataset.result = `${right}/${n}`;
     this.qEl.hidden = true;
     const next = document.querySelector("a.md-footer__link--next");
-    this.stageEl.replaceChildren(
+    this.stageEl.replaceChildren(...[   // (replaceChildren writes a null as the text "null")
       h("p", { class: "tj-quiz__result" }, this.t(right === n ? "lessons.stageAll" : "lessons.stageDone", { right, n })),
       mark ? h("p", { class: "tj-quiz__saved" }, this.t("lessons.stageSaved", { best: mark.best, n })) : null,
       marks.noticeView(this.t.bind(this)),   // (a save that could not be read or written: said here)
@@ -331,7 +331,7 @@ export class TjLessonQuiz extends TjWidget {
         h("button", { type: "button", class: "tj-button tj-quiz__again", onclick: () => this.again() }, this.t("lessons.stageAgain")),
         next ? h("a", { class: "tj-button tj-button--primary tj-quiz__next-lesson", href: next.getAttribute("href") },
           marks.slugOf(new URL(next.getAttribute("href"), location.href).pathname) ? this.t("lessons.nextLesson")
-            : this.t("lessons.nextPage", { title: (next.querySelector(".md-ellipsis") || next).textContent.trim() })) : null));
+            : this.t("lessons.nextPage", { title: (next.querySelector(".md-ellipsis") || next).textContent.trim() })) : null)].filter(Boolean));
     this.stageEl.hidden = false;
     this.showScore();
     this.counterEl.textContent = this.t("lessons.stageResult", { right, n });

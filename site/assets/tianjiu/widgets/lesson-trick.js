@@ -78,13 +78,13 @@ export class TjLessonTrick extends TjWidget {
     this.dataset.result = `${right}/${n}`;
     this.qEl.hidden = true;
     const next = document.querySelector("a.md-footer__link--next");
-    this.stageEl.replaceChildren(
+    this.stageEl.replaceChildren(...[   // (replaceChildren writes a null as the text "null")
       h("p", { class: "tj-quiz__result" }, this.t(right === n ? "lessons.stageAll" : "lessons.stageDone", { right, n })),
       mark ? h("p", { class: "tj-quiz__saved" }, this.t("lessons.stageSaved", { best: mark.best, n })) : null,
       marks.noticeView(this.t.bind(this)),   // (a save that could not be read or written: said here)
       h("p", { class: "tj-quiz__actions" },
         h("button", { type: "button", class: "tj-button tj-quiz__again", onclick: () => this.restartStage() }, this.t("lessons.stageAgain")),
-        next ? h("a", { class: "tj-button tj-button--primary tj-quiz__next-lesson", href: next.getAttribute("href") }, this.t("lessons.nextLesson")) : null));
+        next ? h("a", { class: "tj-button tj-button--primary tj-quiz__next-lesson", href: next.getAttribute("href") }, this.t("lessons.nextLesson")) : null)].filter(Boolean));
     this.stageEl.hidden = false;
     this.counterEl.textContent = this.t("lessons.stageResult", { right, n });
     (this.stageEl.querySelector(".tj-quiz__next-lesson") || this.stageEl.querySelector("button")).focus();

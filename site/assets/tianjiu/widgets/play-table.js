@@ -96,6 +96,10 @@ function firstBankOk(f) {
     && f.rounds.every((r) => r && typeof r === "object" && Object.entries(r).every(([k, v]) => SEATS.includes(k) && Number.isSafeInteger(v) && v >= 2 && v <= 12));
 }
 const KEEP = 20;
+// Where each other seat sits from South's chair (the puzzle boards' names: puzzle.rel.*)
+const REL = { E: "prev", N: "across", W: "next" };
+// A judged mean's range (stake units) wider than this is shown as "still counting", not a range.
+const JUDGE_WIDE = 40;
 const STRENGTHS = ["beginner", "club"];
 const PRESETS = ["hk", "no_wen_zun", "classic"];
 // 牌頭 (dealing methods) by their 繁體 name, which the engine takes, with 简体 and English names
@@ -320,6 +324,14 @@ export class TjPlayTable extends TjWidget {
         h("button", { type: "button", class: "tj-button tj-button--primary tj-play__start", onclick: () => this.startSession() }, this.t("play.start")),
         h("label", { class: "tj-button tj-play__upload" }, this.t("play.upload"),
           h("input", { type: "file", accept: ".toml,text/plain", class: "tj-visually-hidden", onchange: (e) => this.upload(e) })))].filter(Boolean));
+    if (kept && kept.live && !this.offered) {
+      // a reload mid-hand left the reader where the page was (often in the help below): the offer
+      // to go on with the hand is brought into view, its button focused (once a page)
+      this.offered = true;
+      this.bringIntoView();
+      const go = this.setupEl.querySelector(".tj-play__resume-go");
+      if (go) go.focus({ preventScroll: true });
+    }
   }
 
   chosenRules() {
@@ -494,7 +506,9 @@ export class TjPlayTable extends TjWidget {
     const score = h("div", { class: "tj-play__score", "aria-label": this.t("play.score") },
       h("span", {}, this.t("play.score")), SEATS.map((x) => h("span", { "data-seat": x, class: "tj-play__score-seat" },
         `${seatName(x, lang)}${x === ME ? this.t("play.you") : ""} ${signed(s.score[x])}`)));
-    const seats = SEATS.filter((x) => x !== ME).map((x) => this.seatView(x));
+    // (as round a table and on the puzzle boards: East before you (上家) on the left, North across
+    // (對家), West next (下家) on the right — play goes E → S → W → N)
+    const seats = ["E", "N", "W"].map((x) => this.seatView(x));
     const trick = this.trickView();
     this.tableEl.replaceChildren(head, score, h("div", { class: "tj-play__others" }, seats), trick, this.myView());
     if (!this.msgEl.isConnected) this.tableEl.after(this.msgEl);   // (it sat under the old buttons)
@@ -516,6 +530,7 @@ export class TjPlayTable extends TjWidget {
     const held = v.holdings[x];
     return h("div", { class: "tj-play__seat", dataset: { seat: x } },
       h("span", { class: "tj-play__seat-name" }, seatName(x, lang), " ",
+        h("small", { class: "tj-play__rel" }, this.t(`puzzle.rel.${REL[x]}`)), " ",
         h("small", {}, this.t(`play.strength.${(v.players || {})[x] || "beginner"}`)), ...this.badges(x)),
       h("span", { class: "tj-play__dong" }, this.t("play.dong", { n: v.dong[x] })),
       held ? row(held, 28, lang, "is-open") : row(v.counts[x], 28, lang, "is-backs"),
@@ -590,18 +605,18 @@ export class TjPlayTable extends TjWidget {
       return b;
     });
     const myTurn = v.to_act === ME && !v.result;
-    // (once the hand is over only take-back is left: the settlement below says what happened)
+    // (once the hand is over no button is left: the settlement below says what happened)
     const btns = v.result ? [] : [
       h("button", { type: "button", class: "tj-button tj-button--primary tj-play__play", disabled: !myTurn, onclick: () => this.send("play") }, this.t("play.play")),
       h("button", { type: "button", class: "tj-button tj-play__discard", disabled: !myTurn || !v.trick.length, onclick: () => this.send("discard") }, this.t("play.discard")),
     ];
     if (v.rules.lead_face_down && !v.result) btns.push(h("button", { type: "button", class: "tj-button tj-play__down", disabled: !myTurn || v.trick.length > 0, onclick: () => this.send("down") }, this.t("play.down")));
-    if (this.session.takeback) btns.push(h("button", { type: "button", class: "tj-button tj-play__undo", disabled: !v.can_undo, onclick: () => this.takeBack() }, this.t("play.takeback")));
+    if (this.session.takeback && !v.result) btns.push(h("button", { type: "button", class: "tj-button tj-play__undo", disabled: !v.can_undo, onclick: () => this.takeBack() }, this.t("play.takeback")));
     // two choices that read the same (discard 雜八 holding both 雜八) name the pips of each
     const label = (a, names) => (a.kind === "play" ? names(a.tiles, lang) : this.t("play.discardChip", { tiles: names(a.tiles, lang) }));
     const plain = v.legal.map((a) => label(a, tileNames));
     const twice = new Set(plain.filter((x, i) => plain.indexOf(x) !== i));
-    const legal = myTurn ? h("div", { class: "tj-play__legal", "aria-label": this.t("play.legal") },
+    const legal = myTurn ? h("div", { class: `tj-play__legal${v.legal.length > 12 ? " is-long" : ""}`, "aria-label": this.t("play.legal") },
       h("span", {}, this.t("play.legal")),
       v.legal.map((a, i) => h("button", { type: "button", class: "tj-button tj-play__chip", "data-action": a.text, onclick: () => this.act({ kind: a.kind, tiles: a.tiles }) },
         twice.has(plain[i]) ? label(a, tileNamesExact) : plain[i]))) : null;
@@ -941,9 +956,13 @@ export class TjPlayTable extends TjWidget {
         row(codes, 32, lang, down ? "is-discard" : ""),
         // (choices that could be made: 墊 長三, not the past 墊了 長三)
         h("span", { class: "tj-play__act-what" }, down ? this.t(how === "down " ? "play.ledDownChoice" : "play.discardChip", { tiles: name }) : name),
-        h("strong", { class: "tj-play__value" }, x.lo === x.hi ? v(x.lo) : this.t("play.analysisRange", { lo: v(x.lo), hi: v(x.hi) })),
+        // (judged from a seat's view, a mean's proven range is wide — ±470 — until most deals are
+        // solved: too wide to read as a value, so "still counting" until it narrows)
+        h("strong", { class: "tj-play__value" }, x.lo === x.hi ? v(x.lo)
+          : view && x.hi - x.lo > JUDGE_WIDE ? this.t("play.judgeCounting") : this.t("play.analysisRange", { lo: v(x.lo), hi: v(x.hi) })),
         view ? h("span", { class: "tj-play__share" }, this.t("play.judgeShare", {
-          share: x.best_share[0] === x.best_share[1] ? pct(x.best_share[0]) : this.t("play.analysisRange", { lo: pct(x.best_share[0]), hi: pct(x.best_share[1]) }) })) : null,
+          share: x.best_share[0] === x.best_share[1] ? pct(x.best_share[0])
+            : x.hi - x.lo > JUDGE_WIDE ? "…" : this.t("play.analysisRange", { lo: pct(x.best_share[0]), hi: pct(x.best_share[1]) }) })) : null,
         h("span", { class: "tj-play__tags" }, tags));
     });
     const nodes = a.nodes.toLocaleString(lang === "en" ? "en" : "zh-Hant");

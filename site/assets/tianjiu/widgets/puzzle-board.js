@@ -105,7 +105,8 @@ export function actionWords(a, lang, t, { reveal = false } = {}) {
 }
 
 /** One action: seat, tiles (face up, or backs for a discard unless revealed), words.
- *  auto: the hero's action was played by the engine (after the graded moves). */
+ *  auto: the hero's action was played by the engine (after the graded moves); "last" when it
+ *  is the hero's last tiles on the hand's last trick (what was kept: nothing left to choose). */
 export function actionView(a, lang, t, { height = 40, reveal = false, best = false, mine = false, auto = false } = {}) {
   const down = a.kind !== "play";
   const show = down && !(reveal && a.tiles && a.tiles.length) ? actionSize(a) : a.tiles;
@@ -115,7 +116,8 @@ export function actionView(a, lang, t, { height = 40, reveal = false, best = fal
     tileRow(show, { height, lang }),
     h("span", { class: "tj-pz__act-what" }, actionWords(a, lang, t, { reveal }),
       best ? h("span", { class: "tj-pz__mark-best" }, `${lang === "en" ? " " : ""}${t("puzzle.bestSoFar")}`) : null,   // （最大）: no space before it
-      auto ? h("span", { class: "tj-badge tj-pz__badge-auto" }, t("puzzle.byEngine")) : null));
+      auto ? h("span", { class: `tj-badge tj-pz__badge-auto${auto === "last" ? " is-last" : ""}` },
+        t(auto === "last" ? "puzzle.lastLeft" : "puzzle.byEngine")) : null));
 }
 
 /** The seat whose play is best in a trick so far: the last face-up play (a follower's play must beat). */
@@ -179,14 +181,17 @@ export function trickView(frame, { lang, t, height = 40, reveal = false }) {
  *  graded: how many of the hero's actions were the user's (the rest are marked as the engine's). */
 export function lineView(tricks, { lang, t, hero, height = 40, title = null, startNo = 1, graded = Infinity }) {
   let heroActs = 0;
-  const auto = (a) => a.seat === hero && ++heroActs > graded;
+  // (the hero's tiles on the hand's last trick are no choice: they are what was kept — often the
+  // point of the puzzle, which "played by the engine" made look like the engine's doing)
+  const last = tricks.length - 1;
+  const auto = (a, i) => (a.seat === hero && ++heroActs > graded ? (i === last && tricks[last].winner ? "last" : true) : false);
   return h("div", { class: "tj-pz__line" },
     title ? h("p", { class: "tj-subtitle" }, title) : null,
     h("ol", { class: "tj-pz__tricks" }, tricks.map((tr, i) => h("li", { class: "tj-pz__line-trick", dataset: { winner: tr.winner ?? "" } },
       h("p", { class: "tj-pz__line-title" }, t("puzzle.trickNo", { n: startNo + i }),
         tr.winner ? ` — ${t("puzzle.wins", { seat: seatName(tr.winner, lang), n: tr.size ?? actionSize(tr.actions[0]) })}` : ""),
       h("ol", { class: "tj-pz__acts" }, tr.actions.map((a) => actionView(a, lang, t, {
-        height, reveal: true, best: a.seat === tr.winner && a.kind === "play", mine: a.seat === hero, auto: auto(a),
+        height, reveal: true, best: a.seat === tr.winner && a.kind === "play", mine: a.seat === hero, auto: auto(a, i),
       })))))));
 }
 

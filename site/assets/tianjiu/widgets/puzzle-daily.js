@@ -150,13 +150,16 @@ export class TjDailyPuzzle extends DataWidget {
       this.dataset.puzzle = pick.id;
       const meta = this.byId[pick.id];
       // puzzles / index-page: the solved puzzle leads on to the next unsolved one (its page)
-      const el = h("tj-puzzle", { src: `${this.data}${pick.id}.toml`, preview: `${this.data}${pick.id}.json`, date: this.date,
-        puzzles: this.data, "index-page": this.pages });
+      // (absolute: the puzzle may be made after instant navigation moved the document to another
+      // folder, where "puzzles/0002.json" would be /lessons/puzzles/0002.json — a 404)
+      const abs = (u) => new URL(u, this.pageBase || document.baseURI).href;
+      const el = h("tj-puzzle", { src: abs(`${this.data}${pick.id}.toml`), preview: abs(`${this.data}${pick.id}.json`), date: this.date,
+        puzzles: abs(this.data), "index-page": abs(this.pages) });
       this.bodyEl.replaceChildren(el);
-      this.linksEl.replaceChildren(
+      this.linksEl.replaceChildren(...[   // (replaceChildren writes a null as the text "null")
         h("a", { href: this.pageOf(pick.id), class: "tj-daily__page" }, this.t("puzzle.dailyPage", { id: pick.id, title: meta ? loc(meta.title, this.language) : "" })),
         archive ? " · " : null,
-        archive ? h("a", { href: archive }, this.t("puzzle.archiveLink")) : null);
+        archive ? h("a", { href: archive }, this.t("puzzle.archiveLink")) : null].filter(Boolean));
     } catch (err) {
       this.problem(err);
     }

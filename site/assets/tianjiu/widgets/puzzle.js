@@ -665,7 +665,7 @@ export class TjPuzzle extends TjWidget {
       this.revealed = true;
       this.drawHead();
       const heroMoves = solutionMoves(sol);
-      this.solutionEl.replaceChildren(
+      this.solutionEl.replaceChildren(...[   // (replaceChildren writes a null as the text "null")
         h("p", { class: "tj-subtitle" }, this.t("puzzle.solutionTitle")),
         this.stepper(sol),
         h("ol", { class: "tj-pz__moves" }, heroMoves.map((m) => {
@@ -673,7 +673,7 @@ export class TjPuzzle extends TjWidget {
           return h("li", { dataset: { move: m } }, a.kind === "discard" ? this.t("puzzle.discardedTiles", { tiles: tileNames(a.tiles, lang) }) : tileNames(a.tiles, lang));
         })),
         (sol.explanation || this.info.explanation) ? h("p", { class: "tj-pz__explain" }, loc(sol.explanation || this.info.explanation, lang)) : null,
-        lineView(solutionTricks(sol), { lang, t: this.t.bind(this), hero: this.hero, title: this.t("puzzle.solutionLine"), graded: heroMoves.length }));
+        lineView(solutionTricks(sol), { lang, t: this.t.bind(this), hero: this.hero, title: this.t("puzzle.solutionLine"), graded: heroMoves.length })].filter(Boolean));
       const next = await this.nextView();
       if (next) {
         this.dropNext();   // (the solution shown after the solve: its block replaces the end's)
