@@ -408,3 +408,21 @@ def test_the_embed_pages_demo_is_its_example(tab):
         assert len(states) == 3 and not {"loading", "error"} & set(states), states
         assert page.locator(f"{demo}tj-puzzle svg").count() >= 8
     assert tab.problems() == []
+
+
+def test_a_puzzle_whose_file_is_missing_says_so_plainly_without_dead_buttons(tab):
+    """From the embedding trial: a wrong src said "This tool ran into a problem. Unexpected
+    error: Could not read the puzzle file …: HTTP 404" and left Hint / Undo / Show solution
+    on screen. Now the message is the plain one and the board's tools are gone."""
+    tab.goto("en/embed/")
+    page = tab.page
+    page.wait_for_selector("tj-puzzle[data-state=ready]", timeout=90_000)
+    page.evaluate("""() => { const p = document.createElement('tj-puzzle'); p.id = 'missing';
+        p.setAttribute('src', '/no-such-puzzle.toml'); document.querySelector('article').append(p); }""")
+    page.wait_for_selector("#missing[data-state=error]", timeout=30_000)
+    text = page.inner_text("#missing .tj-status")
+    assert "Could not read the puzzle file /no-such-puzzle.toml: HTTP 404" in text and "Unexpected" not in text, text
+    assert page.locator("#missing .tj-button:visible").count() == 0
+    # (the 404 is the point: the server's answer and the browser's console line about it)
+    tab.console[:] = [c for c in tab.console if "no-such-puzzle.toml" not in c and "status of 404" not in c]
+    assert tab.problems() == []

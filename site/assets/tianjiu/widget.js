@@ -53,7 +53,15 @@ export function explain(err, lang, { field = null } = {}) {
     const colon = lang === "en" ? ": " : "：";   // a full-width colon in Chinese text
     return `${known ? kind : t(lang, "error.engine")}${colon}${engineText(text, lang)}`;
   }
+  // (an error a widget raised on purpose, already in the reader's words: a puzzle file not found)
+  if (err && err.known) return err.message;
   return `${t(lang, "error.unexpected")}${lang === "en" ? ": " : "："}${(err && err.message) || err}`;
+}
+
+/** An error a widget raises on purpose, in the reader's words: explain() shows it as it is
+ *  (not as an "Unexpected error"). */
+export function knownError(message) {
+  return Object.assign(new Error(message), { known: true });
 }
 
 // A loading spinner turns only while it is on screen (CSS: .tj-status[data-onscreen]): whatever

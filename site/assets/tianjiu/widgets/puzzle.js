@@ -17,7 +17,7 @@
 // Test hooks: data-state (loading | ready | solved | error), data-verdict
 // ("" | correct | wrong | illegal), data-busy, data-moves, data-outcome (solved |
 // helped | failed), data-puzzle; event "tj-puzzle-verdict" {correct, ms, value, best_value}.
-import { TjWidget, defineWidget, h, explain } from "../widget.js";
+import { TjWidget, defineWidget, h, explain, knownError } from "../widget.js";
 import { tileSvg, BY_CODE, tileCaption } from "../tiles.js";
 import {
   SEATS, seatName, tileNames, fmtValue, actionSize, actionWords, tableView, lineView, valuesView, stepFrames, parseAction,
@@ -76,6 +76,17 @@ export class TjPuzzle extends TjWidget {
     this.unlisten = null;
   }
 
+  /** A puzzle that never loaded (its file missing, the engine refusing it): the message, and
+   *  no board or Hint / Undo / Solution buttons that could do nothing. */
+  fail(err, key) {
+    super.fail(err, key);
+    if (!this.toml) {   // (a preview already drawn stays, without the tools that need the engine)
+      const box = this.querySelector(".tj-pz");
+      if (this.info && this.toolsEl) this.toolsEl.hidden = true;
+      else if (box) box.hidden = true;
+    }
+  }
+
   button(key, onclick, { disabled = false, hidden = false, cls = "", primary = false } = {}) {
     return h("button", { type: "button", class: `tj-button${primary ? " tj-button--primary" : ""} ${cls}`.trim(), disabled, hidden, onclick }, this.t(key));
   }
@@ -88,15 +99,15 @@ export class TjPuzzle extends TjWidget {
   async ready(engine) {
     this.state = "loading";   // "ready" once the puzzle is loaded and drawn (reset())
     const src = this.getAttribute("src");
-    if (!src) throw new Error(this.t("puzzle.noSrc"));
+    if (!src) throw knownError(this.t("puzzle.noSrc"));
     const url = new URL(src, this.pageBase || document.baseURI);
     let response;
     try {
       response = await fetch(url);
     } catch (err) {
-      throw new Error(this.t("puzzle.fetchFailed", { url: url.pathname, why: err.message }));
+      throw knownError(this.t("puzzle.fetchFailed", { url: url.pathname, why: err.message }));
     }
-    if (!response.ok) throw new Error(this.t("puzzle.fetchFailed", { url: url.pathname, why: `HTTP ${response.status}` }));
+    if (!response.ok) throw knownError(this.t("puzzle.fetchFailed", { url: url.pathname, why: `HTTP ${response.status}` }));
     const toml = await response.text();
     const info = await engine.call("puzzle_load", { toml });
     this.toml = toml;
