@@ -10,8 +10,27 @@ const SEATS = ["E", "S", "W", "N"];
 const FINISHES = ["plain", "yao", "zun", "four"];
 
 export class TjSettle extends TjWidget {
+  /** Attribute values this element cannot use, in words for the page's author (a console
+   *  warning: the form starts from the defaults for them, and the reader can change it). */
+  attributeProblems() {
+    const out = [];
+    const d = this.getAttribute("dong");
+    if (d !== null && !/^\s*[0-8](\s+[0-8]){3}\s*$/.test(d)) out.push(`dong="${d}" needs four numbers 0–8 (E S W N), e.g. "1 4 0 3"`);
+    for (const name of ["banker", "finisher"]) {
+      const v = this.getAttribute(name);
+      if (v !== null && !SEATS.includes(v)) out.push(`${name}="${v}" is not a seat (E, S, W or N)`);
+    }
+    const st = this.getAttribute("streak");
+    if (st !== null && !(Number.isInteger(Number(st)) && Number(st) >= 1 && Number(st) <= 99)) out.push(`streak="${st}" needs a whole number 1–99`);
+    const f = this.getAttribute("finish");
+    if (f !== null && !FINISHES.includes(f)) out.push(`finish="${f}" is not one of ${FINISHES.join(", ")}`);
+    return out;
+  }
+
   render() {
     const lang = this.language;
+    const problems = this.attributeProblems();
+    if (problems.length) console.warn(`<tj-settle>: ${problems.join("; ")}: the form starts from its defaults there.`);
     const dong = (this.getAttribute("dong") || "1 4 0 3").trim().split(/\s+/);
     const seatOptions = (selected) => SEATS.map((s) =>
       h("option", { value: s, selected: s === selected }, label("seats", s, lang)));
