@@ -820,6 +820,23 @@ def test_a_hand_the_engine_cannot_keep_asks_before_leaving_and_is_dealt_anew(tab
     assert tab.problems() == []
 
 
+def test_a_kept_session_whose_first_banker_took_a_second_throw_is_offered(tab):
+    """From the recheck: when the first banker's dice needed a second throw, the seats that sat
+    it out have 0 in that round; the kept session was refused for it and a half-played hand 1
+    was lost without a word on reload."""
+    page = tab.page
+    tab.goto("en/play/")
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    kept = {"rules": {"preset": "hk"}, "players": "club", "method": "", "takeback": True, "hand": 0, "live": 1,
+            "banker": "S", "streak": 1, "score": {"E": 0, "S": 0, "W": 0, "N": 0},
+            "first": {"banker": "S", "rounds": [{"E": 10, "S": 10, "W": 7, "N": 6}, {"E": 5, "S": 9, "W": 0, "N": 0}]}}
+    page.evaluate(f"sessionStorage.setItem('tianjiu.play.session.v1', {json.dumps(json.dumps(kept))})")
+    page.reload()
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    assert page.inner_text(f"{W} .tj-play__resume-go") == "Go on with hand 1"
+    assert tab.problems() == []
+
+
 def test_a_hand_whose_storage_fails_mid_hand_asks_before_leaving(tab):
     """From the breaker's trial: with the site's data cleared (or the disk full) after the
     engine started, the worker's writes failed with only a console warning and a reload lost
@@ -862,15 +879,17 @@ def test_a_duplicated_tab_does_not_play_the_same_kept_hand(tab):
     copy.add_init_script(f"if (!sessionStorage.getItem('tianjiu.play.slot.v1')) for (const [k, v] of Object.entries({storage})) sessionStorage.setItem(k, v);")
     copy.goto(page.url)
     copy.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    # the first tab reloads while the copy only shows its offer, then the copy presses first:
+    # the hand stays with the first tab (the copy's page found the slot held when it opened)
+    page.reload()
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
     copy.click(f"{W} .tj-play__resume-go")
     copy.wait_for_selector(f"{W}[data-state=playing], {W}[data-state=over]")
     assert copy.inner_text(f"{W} .tj-play__msg") == ("Hand 1 is being played in another tab (this one was copied "
                                                     "from it): hand 1 has been dealt anew here.")
     assert copy.evaluate("sessionStorage.getItem('tianjiu.play.slot.v1')") != page.evaluate("sessionStorage.getItem('tianjiu.play.slot.v1')")
     copy.close()
-    # the first tab's hand is still its own: a reload brings it back
-    page.reload()
-    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    # the first tab's hand is still its own
     page.click(f"{W} .tj-play__resume-go")
     page.wait_for_selector(f"{W}[data-state=playing]")
     assert page.evaluate(f"document.querySelector('{W}').view.holdings.S") == mine

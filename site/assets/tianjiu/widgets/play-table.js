@@ -93,7 +93,8 @@ function readSession() {
 function firstBankOk(f) {
   return f !== null && typeof f === "object" && SEATS.includes(f.banker) && Array.isArray(f.rounds)
     && f.rounds.length >= 1 && f.rounds.length <= 10
-    && f.rounds.every((r) => r && typeof r === "object" && Object.entries(r).every(([k, v]) => SEATS.includes(k) && Number.isSafeInteger(v) && v >= 2 && v <= 12));
+    // (a seat that sat out a throw again — a tie among the others — has 0 in that round)
+    && f.rounds.every((r) => r && typeof r === "object" && Object.entries(r).every(([k, v]) => SEATS.includes(k) && Number.isSafeInteger(v) && (v === 0 || (v >= 2 && v <= 12))));
 }
 const KEEP = 20;
 // Where each other seat sits from South's chair (the puzzle boards' names: puzzle.rel.*)
@@ -324,11 +325,19 @@ export class TjPlayTable extends TjWidget {
         h("button", { type: "button", class: "tj-button tj-button--primary tj-play__start", onclick: () => this.startSession() }, this.t("play.start")),
         h("label", { class: "tj-button tj-play__upload" }, this.t("play.upload"),
           h("input", { type: "file", accept: ".toml,text/plain", class: "tj-visually-hidden", onchange: (e) => this.upload(e) })))].filter(Boolean));
+    if (kept && kept.live) {
+      // the hand is this page's from now on, offer taken or not: a copy of this tab opened later
+      // finds the slot held (claimSlot), not a tab that merely shows the offer
+      claimSlot();
+    }
     if (kept && kept.live && !this.offered) {
       // a reload mid-hand left the reader where the page was (often in the help below): the offer
-      // to go on with the hand is brought into view, its button focused (once a page)
+      // to go on with the hand is brought into view — mid-screen, clear of Material's "back to
+      // top" button that scrolling up shows — and its button focused (once a page)
       this.offered = true;
-      this.bringIntoView();
+      const offer = this.setupEl.querySelector(".tj-play__resume");
+      const r = offer && offer.getBoundingClientRect();
+      if (r && (r.top < 80 || r.bottom > innerHeight)) offer.scrollIntoView({ block: "center" });
       const go = this.setupEl.querySelector(".tj-play__resume-go");
       if (go) go.focus({ preventScroll: true });
     }
