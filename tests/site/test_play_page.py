@@ -878,7 +878,14 @@ def test_a_duplicated_tab_does_not_play_the_same_kept_hand(tab):
     copy = page.context.new_page()
     copy.add_init_script(f"if (!sessionStorage.getItem('tianjiu.play.slot.v1')) for (const [k, v] of Object.entries({storage})) sessionStorage.setItem(k, v);")
     copy.goto(page.url)
-    copy.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    copy.wait_for_selector(f"{W} .tj-play__resume-go", timeout=90_000)
+    # (the copy's page has settled its claim: it holds a slot of its own — the first tab's is taken)
+    for _ in range(100):
+        if copy.evaluate("navigator.locks.query().then(q => q.held.some(l => l.name.startsWith('tianjiu-play-')))"):
+            break
+        copy.wait_for_timeout(100)
+    else:
+        raise AssertionError("the copy's page never claimed a slot")
     # the first tab reloads while the copy only shows its offer, then the copy presses first:
     # the hand stays with the first tab (the copy's page found the slot held when it opened)
     page.reload()

@@ -256,6 +256,10 @@ export class TjPlayTable extends TjWidget {
   }
 
   render() {
+    // a hand left half-played in this tab: claim its slot now, before the engine is up, so that
+    // a copy of the tab opening meanwhile finds it held (see claimSlot)
+    const live = readSession();
+    if (live && live.live) claimSlot();
     this.setupEl = h("div", { class: "tj-play__setup" });
     this.tableEl = h("div", { class: "tj-play__table", hidden: true });
     this.resultEl = h("div", { class: "tj-play__result" });
