@@ -429,14 +429,18 @@ def precache_groups(site_dir: Path) -> dict[str, list[str]]:
     """The files ``sw.js`` precaches, by language: ``{"common": [...], "hant": [...], "hans":
     [...], "en": [...]}``.  A language's group is its pages (``en/…``, ``zh-Hans/…``; for 繁體
     every other ``.html`` but ``404.html``); everything else (assets, Pyodide, the wheel, the
-    puzzle files, search indexes and sitemaps of 繁體) is common.  A visit precaches common and
+    puzzle files, search indexes, every language's sitemap) is common.  A visit precaches common and
     the page's language: with 365 puzzles a language's pages are 1,200+ files, 2.4 MB gzipped."""
     groups: dict[str, list[str]] = {"common": [], "hant": [], "hans": [], "en": []}
     for p in sorted(site_dir.rglob("*")):
         rel = p.relative_to(site_dir).as_posix()
         if not p.is_file() or _NO_PRECACHE.search(rel):
             continue
-        if rel.startswith("en/"):
+        if rel.endswith("/sitemap.xml"):
+            # every language's: each page's language switcher and instant navigation read
+            # the other languages' sitemaps too (offline, a missing one is a console error)
+            groups["common"].append(rel)
+        elif rel.startswith("en/"):
             groups["en"].append(rel)
         elif rel.startswith("zh-Hans/"):
             groups["hans"].append(rel)

@@ -680,6 +680,26 @@ def test_daily_puzzle_follows_the_local_date(browser, site):
         ctx.close()
 
 
+def test_a_refused_date_is_not_today_for_the_saves(browser, site):
+    """?date=0999-12-31 is refused by the daily page (years 1000–9999); the saves must not
+    take it as today either (they did: a solved daily was recorded under 0999-12-31)."""
+    ctx = browser.new_context(timezone_id="UTC", service_workers="block")
+    try:
+        page = ctx.new_page()
+        page.clock.set_fixed_time("2026-12-03T12:00:00Z")
+        page.goto(site.url + "daily/?date=0999-12-31")
+        page.wait_for_selector("tj-daily-puzzle[data-puzzle]", timeout=30_000)
+        assert page.get_attribute("tj-daily-puzzle", "data-date") == "2026-12-03"
+        assert "0999-12-31" in page.inner_text(".tj-daily__refused")
+        today = page.evaluate("""async () => {
+            const m = await import(new URL('assets/tianjiu/widgets/puzzle-progress.js', document.baseURI.replace(/daily\\/.*/, '')));
+            return [m.localDate(), m.localDate(new Date())];
+        }""")
+        assert today == ["2026-12-03", "2026-12-03"]
+    finally:
+        ctx.close()
+
+
 def test_the_page_schedule_rule_is_the_engines(tab):
     tab.goto("daily/")
     tab.page.wait_for_selector("tj-daily-puzzle[data-puzzle]")
@@ -717,6 +737,9 @@ def test_corrupt_save_is_repaired_with_a_message(new_tab):
     tab.page.wait_for_selector("tj-puzzle-progress[data-state=ready]")
     notice = tab.page.inner_text("tj-puzzle-progress .tj-pz__notice")
     assert "4 項損壞" in notice and "其餘紀錄都保留" in notice, notice
+    tab.page.wait_for_selector("tj-puzzle-finder[data-shown]")
+    # said once on the page: the finder below does not repeat it (it did)
+    assert tab.page.evaluate("[...document.querySelectorAll('.tj-pz__notice')].filter(e => !e.hidden && e.textContent).length") == 1
     assert storage(tab)["puzzles"] == {"0001": good}
     assert storage(tab)["daily"] == {"2026-11-30": {"id": "0001", "status": "solved"}}
     assert tab.page.get_attribute("tj-puzzle-progress", "data-solved") == "1"

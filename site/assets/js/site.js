@@ -65,7 +65,9 @@ function languageLinks() {
     .sort((x, y) => y.length - x.length)[0];
   if (!current) return;
   const rest = here.slice(current.length);
-  for (const a of links) a.href = a.dataset.root + rest;
+  // the query too: a daily puzzle's ?date=, the puzzle index's filters (not the #fragment:
+  // a heading's id differs between the languages and scripts)
+  for (const a of links) a.href = a.dataset.root + rest + location.search;
 }
 
 window.addEventListener("click", (event) => {
@@ -73,6 +75,7 @@ window.addEventListener("click", (event) => {
     && event.target.closest(".md-select__link[hreflang], .tj-lang-banner a[hreflang]");
   if (!link) return;
   remember({ choice: link.getAttribute("hreflang") }); // an explicit choice: no more suggestions
+  languageLinks(); // the query as it is now (the puzzle index rewrites its filters in place)
   if (event.metaKey || event.ctrlKey || event.shiftKey) return;
   event.stopPropagation(); // keep instant navigation out of it: a normal, full page load
 }, true);

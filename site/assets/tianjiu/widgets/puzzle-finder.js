@@ -108,7 +108,8 @@ export class TjPuzzleFinder extends TjWidget {
       n += ok ? 1 : 0;
     }
     this.dataset.shown = String(n);
-    const notice = progress.progressNotice();
+    // (the puzzle index's <tj-puzzle-progress> says it already: once a page is enough)
+    const notice = document.querySelector("tj-puzzle-progress") ? null : progress.progressNotice();
     this.noticeEl.hidden = !notice;
     this.noticeEl.textContent = notice ? this.t(`puzzle.save.${notice.kind}`, { n: notice.n }) : "";
     this.countEl.textContent = this.t("finder.count", { n, total: this.links.length });

@@ -283,11 +283,13 @@ export function onProgress(fn) {
 }
 
 /** Today's local date as YYYY-MM-DD — or the page's ?date=YYYY-MM-DD, which stands for
- *  "today" on that page (to open another day's daily puzzle; the tests use it). */
+ *  "today" on that page (to open another day's daily puzzle; the tests use it).  The same
+ *  dates as the daily page takes (years 1000–9999, puzzle-daily.js): a ?date= that page
+ *  refuses is not "today" for the saves either. */
 export function localDate(d = null) {
   if (d === null && globalThis.location) {
     const q = new URLSearchParams(location.search).get("date");
-    if (q && validDate(q)) return q;
+    if (q && validDate(q) && Number(q.slice(0, 4)) >= 1000) return q;
   }
   d = d || new Date();
   const p = (n) => String(n).padStart(2, "0");
