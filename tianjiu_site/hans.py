@@ -11,8 +11,9 @@ Markdown, so what is left unconverted is decided by the markup:
   ways of saying "leave this text as it is": program output quoted verbatim);
 - ``hreflang="zh-Hant…"`` links (the language switcher's "繁體中文");
 - ``<script>``, ``<style>``, ``<textarea>`` and comments;
-- attribute values, except ``title``, ``alt``, ``aria-label``,
-  ``placeholder`` and ``content`` (meta descriptions), which are converted.
+- attribute values, except ``title``, ``alt``, ``aria-label`` and every other
+  ``…-label`` (a widget's ``next-label``: text it shows), ``placeholder`` and
+  ``content`` (meta descriptions), which are converted.
 
 >>> to_hans('<p>雙天 <span lang="zh-Hant">雙天</span> <code>雙天</code></p>')
 '<p>双天 <span lang="zh-Hant">雙天</span> <code>双天</code></p>'
@@ -92,7 +93,7 @@ _NAME = re.compile(r"</?([A-Za-z][^\s/>]*)")
 _KEEP_ATTR = re.compile(r"""\s(?:(?:lang|hreflang|xml:lang)\s*=\s*["']?zh[-_](?:hant|tw|hk|mo)"""
                         r"""|translate\s*=\s*["']?no\b|class\s*=\s*["'][^"']*\bnotranslate\b)""", re.I)
 _CONVERTED_ATTR = re.compile(
-    r"""(\s(?:title|alt|aria-label|placeholder|content)\s*=\s*)("[^"]*"|'[^']*')""", re.I)
+    r"""(\s(?:title|alt|[a-z-]*-label|placeholder|content)\s*=\s*)("[^"]*"|'[^']*')""", re.I)
 _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
                    "param", "source", "track", "wbr"})
 

@@ -12,6 +12,7 @@ in the three languages is also loaded by test_pages.py (zero console errors).  S
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -72,6 +73,17 @@ def test_calculator_shows_the_engines_values_and_explains_bad_tiles(site, new_ta
     assert "不認得的牌" in msg and "99" in msg
     assert page.get_attribute(calc, "data-tiles") == "66 44 12 35"
     assert msg.endswith("下面仍是原來那手牌。"), msg     # (the values shown are the old hand's)
+    assert "）下面" not in msg and ")下面" not in msg, msg  # two sentences (the first had no 。)
+    # a fifth tile refused, then Backspace in the grid takes one out: the refusal goes too
+    page.click(f"{calc} .tj-pick[data-code='55']")
+    assert not page.is_hidden(f"{calc} .tj-pgc__message")
+    page.focus(f"{calc} .tj-pick[data-code='55']")
+    page.keyboard.press("Backspace")
+    page.wait_for_function(f"document.querySelectorAll('{calc} .tj-chip').length === 3")
+    assert page.is_hidden(f"{calc} .tj-pgc__message")
+    page.fill(f"{calc} .tj-tray__input", "66 44 12 35")
+    page.press(f"{calc} .tj-tray__input", "Enter")
+    page.wait_for_selector(f"{calc}[data-tiles='66 44 12 35']:not([data-busy])")
     # a face used more often than it exists, and five tiles
     page.fill(f"{calc} .tj-tray__input", "天 天 天 和")
     page.press(f"{calc} .tj-tray__input", "Enter")
@@ -284,11 +296,24 @@ def test_drill_and_a_lesson_check_are_graded_by_the_engine(site, new_tab):
         q = page.evaluate("() => { const q = document.querySelector('tj-paigow-quiz').q; return [q.player, q.banker]; }")
         want = paigow_compare({"op": "paigow_compare", "first": " ".join(q[0]), "second": " ".join(q[1]), "banker": "second"})
         answer = want["winner"] if n != 2 else ("first" if want["winner"] == "second" else "second")
-        page.click(f"{quiz} .tj-quiz__choice[data-id='{answer}']")
+        if n == 0:
+            # the keys its buttons name (P / B, then N) with focus nowhere: they answer and go on
+            # (the theme's own P / N took the reader to another page, the quiz lost)
+            url = page.url
+            page.click(f"{quiz} .tj-quiz__prompt")
+            page.keyboard.press("p" if answer == "first" else "b")
+        else:
+            page.click(f"{quiz} .tj-quiz__choice[data-id='{answer}']")
         page.wait_for_selector(f"{quiz}[data-verdict='{'wrong' if n == 2 else 'right'}']")
         if n == 2:
             assert "不对" in page.inner_text(f"{quiz} .tj-quiz__feedback")
-        page.click(f"{quiz} .tj-quiz__actions .tj-button--primary")
+        if n == 0:
+            page.click(f"{quiz} .tj-quiz__prompt")
+            page.keyboard.press("n")
+            page.wait_for_function("() => document.querySelector('tj-paigow-quiz').dataset.q === '2'")
+            assert page.url == url
+        else:
+            page.click(f"{quiz} .tj-quiz__actions .tj-button--primary")
     page.wait_for_selector(f"{quiz}[data-stage='done']")
     assert page.get_attribute(f"{quiz} .tj-pgq__result", "data-result") == "4/5"
     assert "4 / 5" in page.inner_text(f"{quiz} .tj-pgq__mark")
@@ -319,6 +344,11 @@ def test_simplified_paigow_pages_have_no_traditional_only_characters(site):
         assert len(text) > 200, page
         bad = sorted(set(text) & set(HANT_ONLY))
         assert bad == [], f"zh-Hans/paigow/{page}: 繁體-only characters outside lang=zh-Hant: {bad}"
+        # and the text widgets show from their attributes (lesson 3's next-label was 擺牌練習)
+        html_text = (site.dir / f"zh-Hans/paigow/{page}index.html").read_text(encoding="utf-8")
+        for tag in re.findall(r"<tj-[^>]*>", html_text):
+            bad = sorted(set(tag) & set(HANT_ONLY))
+            assert bad == [], f"zh-Hans/paigow/{page}: {tag}"
     glossary = (site.dir / "zh-Hans/glossary/index.html").read_text(encoding="utf-8")
     assert "食夹棍" in glossary and "庄家摆法" in glossary and "天杠" in glossary
 

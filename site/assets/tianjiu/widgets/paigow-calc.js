@@ -109,7 +109,10 @@ export class TjPaigowCalc extends TjWidget {
       this.changed();
     } else if (this.tiles.length) {
       // the typed hand was refused: say that the tray and the values below are the old hand's
-      this.message(`${this.messageEl.textContent}${this.language === "en" ? " " : ""}${this.t("paigow.calc.kept")}`);
+      const said = this.messageEl.textContent;
+      const en = this.language === "en";
+      const stop = /[.。!！?？]$/.test(said) ? "" : en ? "." : "。";   // two sentences, not one
+      this.message(`${said}${stop}${en ? " " : ""}${this.t("paigow.calc.kept")}`);
     }
   }
 
@@ -152,7 +155,7 @@ export class TjPaigowCalc extends TjWidget {
       buttons[next].focus();
     } else if (e.key === "Backspace" || e.key === "Delete") {
       e.preventDefault();
-      if (this.tiles.length) { this.tiles.pop(); this.changed(); }
+      if (this.tiles.length) { this.tiles.pop(); this.message(""); this.changed(); }
     }
   }
 

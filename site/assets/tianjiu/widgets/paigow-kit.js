@@ -120,14 +120,15 @@ export function whyLine(best, other, side, lang, t, { house = false } = {}) {
   return `${shape}${lang === "en" ? " " : ""}${t("paigow.why.rates", { who, w1: pct(b.win), l1: pct(b.lose), w2: pct(o.win), l2: pct(o.lose) })}`;
 }
 
-const KEYED = "tj-paigow-drill, tj-paigow-trainer";
+const KEYED = "tj-paigow-drill, tj-paigow-trainer, tj-paigow-quiz";
 const THEME_KEYS = ["p", "n", ",", "."];   // Material's previous / next page
 
 /** A widget's single-key shortcuts (P, B, N, 1–3) on the whole page, not only while focus is
  *  inside it: a click on its text or on a link leaves focus elsewhere, and Material's own keys
  *  (P / N and , / .: the previous / next page) would then take the reader away in mid-drill.
  *  handler(e, key) returns true for the widget's own keys (even when they do nothing now: N
- *  before an answer); those, and the theme's page keys, stop there.  With focus outside every
+ *  before an answer); those, and the theme's page keys, stop there; null leaves every key to
+ *  the page (a finished quiz).  With focus outside every
  *  widget only the page's first such widget answers; keys typed into a field, keys with Ctrl or
  *  Meta (the browser's), and keys meant for another widget are left alone; Alt + a page key is
  *  kept from the theme but not acted on. */
@@ -145,7 +146,9 @@ export function pageKeys(widget, handler) {
       if (THEME_KEYS.includes(key)) e.stopPropagation();
       return;
     }
-    if (handler(e, key) || THEME_KEYS.includes(key)) { e.preventDefault(); e.stopPropagation(); }
+    const own = handler(e, key);
+    if (own === null) return;   // the widget is done (a finished quiz): the page's keys work again
+    if (own || THEME_KEYS.includes(key)) { e.preventDefault(); e.stopPropagation(); }
   };
   document.addEventListener("keydown", listener);
 }

@@ -13,7 +13,7 @@
 // State for tests: data-kind, data-seed, data-q (question number, 1-based), data-verdict
 //   ("" | "right" | "wrong"), data-score ("right/asked"), data-stage ("" | "done").
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
-import { seededRng, randomSeed, dealTiles, handName, namedTiles, plainTiles, reasonText, fitsOneSet, evText } from "./paigow-kit.js";
+import { seededRng, randomSeed, dealTiles, handName, namedTiles, plainTiles, reasonText, fitsOneSet, evText, pageKeys } from "./paigow-kit.js";
 import * as P from "./paigow-progress.js";
 
 /** Hands a lesson on pairs, 至尊, 王 and 槓 wants to show often. */
@@ -43,6 +43,32 @@ export class TjPaigowQuiz extends TjWidget {
       this.noticeEl, this.markEl, this.promptEl, this.showEl, this.choicesEl, this.feedbackEl,
       h("div", { class: "tj-quiz__actions" }, this.nextBtn), this.endEl));
     this.showMark();
+    pageKeys(this, (e, k) => this.key(e, k));
+  }
+
+  /** The keys its buttons show: P / B (or 1 / 2) for which hand wins, 1–3 for a setting,
+   *  0–9 for points; N: the next question (the page's keys: pageKeys — the theme's own P and
+   *  N would otherwise leave the page in mid-quiz). */
+  key(e, k) {
+    if (this.dataset.stage === "done") return null;
+    const q = this.q;
+    if (k === "n") {
+      if (this.dataset.verdict && !this.nextBtn.hidden) this.next();
+      return true;
+    }
+    if (!q || !this.buttons) return k === "p";
+    let id = null;
+    if (q.kind === "compare" || q.kind === "tiebreak") {
+      if (k === "p" || k === "1") id = "first";
+      else if (k === "b" || k === "2") id = "second";
+    } else if (q.kind === "points") {
+      if (/^[0-9]$/.test(k)) id = k;
+    } else if (/^[1-9]$/.test(k) && Number(k) <= this.buttons.length) {
+      id = String(Number(k) - 1);
+    }
+    if (id === null) return k === "p";
+    if (!this.dataset.verdict) this.answer(id);
+    return true;
   }
 
   async ready() {
