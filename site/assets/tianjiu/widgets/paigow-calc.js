@@ -27,7 +27,10 @@ export class TjPaigowCalc extends TjWidget {
     this.way = this.getAttribute("house-way") || "nz";
 
     const grid = h("div", { class: "tj-pg__grid tj-pgc__grid", role: "group", "aria-label": this.t("paigow.calc.grid") });
-    TILES.forEach((tile, i) => {
+    // Pai Gow's order: 二四 joins 丁三 at the end (the two 至尊 tiles, the lowest singles:
+    // lesson 1), not between 雜七 and 雜五 as in Tien Gow
+    const order = [...TILES.filter((t) => t.code !== "24"), ...TILES.filter((t) => t.code === "24")];
+    order.forEach((tile, i) => {
       const b = h("button", {
         type: "button", class: `tj-pick tj-pick--${tile.suit}`, "data-code": tile.code, tabindex: i === 0 ? 0 : -1,
         html: tileSvg(tile.code, { height: 56, lang, hidden: true }), onclick: () => this.add(tile.code),
