@@ -193,13 +193,17 @@ def test_trainer_grades_a_known_deal_and_keeps_the_worst_settings(site, new_tab)
     # the player's entry stays (this was a banker's hand); now set it right as the player
     assert [w["banking"] for w in saved["trainer"]["worst"] if w["tiles"] == "66 44 12 35"] == [False]
 
-    # another house way: the same tiles, Casino Canberra's numbers
+    # another house way: the same tiles, Casino Canberra's numbers; the hand stays graded (the
+    # banker's setting 3 as it was chosen), nothing more on the score
     page.select_option(f"{sel} .tj-pgc__way", "canberra")
-    page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy]):not([data-verdict='best'])")
-    page.click(f"{sel} .tj-pgt__choice[data-index='0']")
+    page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy])[data-verdict]")
     cb = _set("66 44 12 35", house_way="canberra")["settings"]
     cb_best = max(x["banking"]["ev"] for x in cb)
-    assert float(page.get_attribute(sel, "data-lost")) == pytest.approx(cb_best - cb[0]["banking"]["ev"], abs=1e-6)
+    assert page.get_attribute(sel, "data-chosen") == "2"
+    assert float(page.get_attribute(sel, "data-lost")) == pytest.approx(cb_best - cb[2]["banking"]["ev"], abs=1e-6)
+    page.click(f"{sel} .tj-pgt__choice[data-index='0']")
+    assert page.get_attribute(sel, "data-chosen") == "2"
+    assert json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))["trainer"]["hands"] == 3
 
     # a corrupt save is kept as a backup and said so, never silently dropped
     page.evaluate("() => localStorage.setItem('tianjiu.paigow', '{not json')")
@@ -348,4 +352,43 @@ def test_trainer_with_a_face_held_twice_offers_two_settings_and_gives_up_nothing
     page.evaluate("() => document.querySelector('tj-paigow-trainer').deal(['66', '44', '12', '35'])")
     page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy])")
     assert "press 1, 2, 3" in page.inner_text(f"{sel} .tj-pgt__prompt")
+    assert tab.problems() == []
+
+
+def test_trainer_a_graded_hand_stays_graded_under_another_house_way(site, tab):
+    """A graded hand, then another house way: the same tiles were dealt afresh and could be
+    graded again under each way, every grade adding a hand to the score (3 hands for one deal)."""
+    page = tab.page
+    tab.goto("en/paigow/trainer/")
+    sel = "tj-paigow-trainer"
+    page.wait_for_selector(f"{sel}[data-tiles]:not([data-busy])", timeout=TIMEOUT)
+    page.evaluate("() => document.querySelector('tj-paigow-trainer').deal(['66', '44', '12', '35'])")
+    page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy])")
+    page.click(f"{sel} .tj-title")
+    page.keyboard.press("1")
+    page.wait_for_function("() => document.querySelector('tj-paigow-trainer').dataset.hands === '1'")
+    for way, key in (("canberra", "2"), ("nz", "3")):
+        page.select_option(f"{sel} .tj-pgc__way", way)
+        page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy])")
+        # still graded (setting 1 as the player), with this house way's values
+        assert page.get_attribute(sel, "data-verdict") == "lost" and page.get_attribute(sel, "data-chosen") == "0"
+        s = _set("66 44 12 35", house_way=way)["settings"]
+        best = max(x["not_banking"]["ev"] for x in s)
+        assert float(page.get_attribute(sel, "data-lost")) == pytest.approx(best - s[0]["not_banking"]["ev"], abs=1e-6)
+        evs = page.eval_on_selector_all(f"{sel} .tj-pgc__row", "rs => rs.map(r => Number(r.dataset.evPlayer))")
+        assert evs == [x["not_banking"]["ev"] for x in s]
+        page.click(f"{sel} .tj-title")
+        page.keyboard.press(key)                   # nothing: the hand is graded (N deals the next)
+        page.wait_for_timeout(300)
+        assert page.get_attribute(sel, "data-hands") == "1" and page.get_attribute(sel, "data-chosen") == "0"
+    saved = json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))
+    assert saved["trainer"]["hands"] == 1
+    assert [(w["way"], w["banking"]) for w in saved["trainer"]["worst"]] == [("nz", False)]
+    # N still deals the next hand, graded once
+    page.click(f"{sel} .tj-title")
+    page.keyboard.press("n")
+    page.wait_for_function("() => { const t = document.querySelector('tj-paigow-trainer'); return !t.dataset.verdict && !t.dataset.busy && t.dataset.tiles !== '66 44 12 35'; }")
+    page.keyboard.press("1")
+    page.wait_for_function("() => document.querySelector('tj-paigow-trainer').dataset.hands === '2'")
+    assert json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))["trainer"]["hands"] == 2
     assert tab.problems() == []

@@ -210,10 +210,13 @@ export class TjPaigowTrainer extends TjWidget {
         h("button", { type: "button", class: "tj-button tj-button--small", onclick: () => this.retry(w) }, t("paigow.trainer.retry"))))));
   }
 
-  /** Another house way: the same four tiles again, against it (a graded hand stays graded). */
+  /** Another house way: the same four tiles again, against it.  A graded hand stays graded:
+   *  your setting is shown with this way's values, and nothing more goes to the score. */
   async changeWay(way) {
-    this.way = way;
-    if (this.result) await this.deal(this.result.tiles);
+    if (!this.result) { this.way = way; return; }
+    const graded = this.dataset.verdict ? this.chosen : null;
+    await this.deal(this.result.tiles, { way });
+    if (graded !== null && this.result) this.grade(graded, false);
   }
 
   async retry(w) {
