@@ -392,3 +392,51 @@ def test_trainer_a_graded_hand_stays_graded_under_another_house_way(site, tab):
     page.wait_for_function("() => document.querySelector('tj-paigow-trainer').dataset.hands === '2'")
     assert json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))["trainer"]["hands"] == 2
     assert tab.problems() == []
+
+
+def test_trainer_drops_worst_settings_it_cannot_deal_again(site, tab):
+    """A saved worst setting with an unknown house way or impossible tiles passed the load
+    check; its Retry said "Bad rule options", left the house-way menu blank, the old hand could
+    still be graded and counted, and every Next hand repeated the error."""
+    page = tab.page
+    sel = "tj-paigow-trainer"
+    tab.goto("en/paigow/trainer/")
+    page.wait_for_selector(f"{sel}[data-tiles]:not([data-busy])", timeout=TIMEOUT)
+    bad = {"version": 1, "trainer": {"hands": 3, "lost": 1.2, "worst": [
+        {"tiles": "66 44 12 35", "banking": False, "way": "zzz", "lost": 0.5},
+        {"tiles": "12 12 12 12", "banking": False, "way": "nz", "lost": 0.4},
+        {"tiles": "66 44 12 35", "banking": True, "way": "canberra", "lost": 0.3}]}}
+    text = json.dumps(bad)
+    page.evaluate("v => localStorage.setItem('tianjiu.paigow', v)", text)
+    revisit_trainer(tab)
+    assert "were dropped (2)" in page.inner_text(f"{sel} .tj-pgw__notice")
+    assert page.evaluate("() => localStorage.getItem('tianjiu.paigow.backup')") == text
+    kept = json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))
+    assert kept["trainer"]["hands"] == 3
+    assert [(w["tiles"], w["way"]) for w in kept["trainer"]["worst"]] == [("66 44 12 35", "canberra")]
+    assert page.locator(f"{sel} .tj-pgt__worst-list li").count() == 1
+    page.click(f"{sel} .tj-pgt__worst-list li button")
+    page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy])")
+    assert page.eval_on_selector(f"{sel} .tj-pgc__way", "s => s.value") == "canberra"
+
+    # a retry the engine refuses (called directly: the load check keeps such entries out) says
+    # why, keeps a house way in the menu, and leaves nothing to grade; the next hand is dealt
+    page.evaluate("() => document.querySelector('tj-paigow-trainer').retry({tiles: '66 44 12 35', banking: false, way: 'zzz', lost: 0.5})")
+    page.wait_for_selector(f"{sel}:not([data-busy]) .tj-pgt__verdict[data-kind='error']")
+    assert page.eval_on_selector(f"{sel} .tj-pgc__way", "s => [s.selectedIndex, s.value]") == [
+        page.eval_on_selector(f"{sel} .tj-pgc__way", "s => [...s.options].findIndex(o => o.value === 'canberra')"), "canberra"]
+    assert page.locator(f"{sel} .tj-pgt__choice").count() == 0
+    page.click(f"{sel} .tj-title")
+    page.keyboard.press("1")
+    page.wait_for_timeout(300)
+    assert page.get_attribute(sel, "data-hands") == "0"
+    assert json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))["trainer"]["hands"] == 3
+    page.keyboard.press("n")
+    page.wait_for_function("() => { const t = document.querySelector('tj-paigow-trainer'); return !t.dataset.busy && t.querySelectorAll('.tj-pgt__choice').length > 0; }")
+    assert page.get_attribute(f"{sel} .tj-pgt__verdict", "data-kind") != "error"
+    assert page.inner_text(f"{sel} .tj-pgt__verdict") == ""
+    page.keyboard.press("1")
+    page.wait_for_function("() => document.querySelector('tj-paigow-trainer').dataset.hands === '1'")
+    assert [w["way"] for w in json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))["trainer"]["worst"]
+            if w["way"] not in ("nz", "canberra")] == []
+    assert tab.problems() == []

@@ -8,6 +8,8 @@
 //                  "worst": [ { "tiles": "66 44 12 35", "banking": false, "way": "nz",
 //                               "lost": 0.009, "date": "2026-12-01" } ] },   // worst first, ≤ 10
 //     "drill": { "asked": 9, "right": 8 } }
+// A worst setting is four tiles of one set and a house way of the engine's
+// (PAIGOW_HOUSE_WAYS: its Retry deals it again against that way).
 //
 // The record is kept by progress-store.js (as the lesson marks): a save that cannot be read is
 // never lost silently — unreadable text is kept under "tianjiu.paigow.backup" with a notice;
@@ -15,6 +17,7 @@
 // version is read but never overwritten; a full storage keeps this page's results in memory;
 // without localStorage progress lives for this page only.
 import { progressStore } from "./progress-store.js";
+import { TILES, PAIGOW_HOUSE_WAYS } from "../generated.js";
 
 export const KEY = "tianjiu.paigow";
 export const BACKUP_KEY = "tianjiu.paigow.backup";
@@ -24,7 +27,7 @@ export const WORST_MAX = 10;
 const ID = /^pg-[a-z0-9-]{1,24}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TILES4 = /^[1-6]{2}( [1-6]{2}){3}$/;
-const WAY = /^[a-z0-9_-]{1,40}$/;
+const COPIES = Object.fromEntries(TILES.map((t) => [t.code, t.copies]));
 
 export function fresh() {
   return { version: VERSION, lessons: {}, trainer: { hands: 0, lost: 0, worst: [] }, drill: { asked: 0, right: 0 } };
@@ -33,6 +36,11 @@ export function fresh() {
 const isObj = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
 const count = (x) => Number.isInteger(x) && x >= 0 && x <= 1e9;
 const amount = (x) => typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 1e9;
+/** Four tiles of one 32-tile set ("12 12 12 12" is not: 丁三 has one copy). */
+const hand4 = (x) => typeof x === "string" && TILES4.test(x)
+  && x.split(" ").every((c, i, all) => all.filter((d) => d === c).length <= (COPIES[c] || 0));
+/** A house way of the engine's (a retry is dealt against it). */
+const houseWay = (x) => typeof x === "string" && PAIGOW_HOUSE_WAYS.includes(x);
 
 /** Repair a parsed save: {data, dropped}, every valid entry kept. */
 export function repair(raw) {
@@ -51,8 +59,7 @@ export function repair(raw) {
     if (count(tr.hands) && amount(tr.lost)) { data.trainer.hands = tr.hands; data.trainer.lost = tr.lost; }
     else if (tr.hands !== undefined || tr.lost !== undefined) dropped += 1;
     for (const w of Array.isArray(tr.worst) ? tr.worst : []) {
-      if (isObj(w) && typeof w.tiles === "string" && TILES4.test(w.tiles) && typeof w.banking === "boolean"
-          && typeof w.way === "string" && WAY.test(w.way) && amount(w.lost)) {
+      if (isObj(w) && hand4(w.tiles) && typeof w.banking === "boolean" && houseWay(w.way) && amount(w.lost)) {
         data.trainer.worst.push({ tiles: w.tiles, banking: w.banking, way: w.way, lost: w.lost,
           date: typeof w.date === "string" && DATE.test(w.date) ? w.date : null });
       } else dropped += 1;
