@@ -440,3 +440,53 @@ def test_trainer_drops_worst_settings_it_cannot_deal_again(site, tab):
     assert [w["way"] for w in json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))["trainer"]["worst"]
             if w["way"] not in ("nz", "canberra")] == []
     assert tab.problems() == []
+
+
+def test_counters_never_outgrow_the_load_check_and_a_second_repair_keeps_the_first_backup(site, tab):
+    """The load check takes counts up to 1e9, but the trainer and the drill counted past it: the
+    site's next load took its own save for damaged and reset the counters; and a second repair
+    wrote over the backup of the first, so the original values were lost."""
+    page = tab.page
+    sel = "tj-paigow-trainer"
+    tab.goto("en/paigow/trainer/")
+    page.wait_for_selector(f"{sel}[data-tiles]:not([data-busy])", timeout=TIMEOUT)
+    full = {"version": 1, "lessons": {}, "trainer": {"hands": 1_000_000_000, "lost": 2000.5, "worst": []},
+            "drill": {"asked": 1_000_000_000, "right": 7}}
+    page.evaluate("v => localStorage.setItem('tianjiu.paigow', v)", json.dumps(full))
+    revisit_trainer(tab)
+    assert page.is_hidden(f"{sel} .tj-pgw__notice")
+    page.evaluate("() => document.querySelector('tj-paigow-trainer').deal(['66', '44', '12', '35'])")
+    page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy])")
+    page.click(f"{sel} .tj-pgt__choice[data-index='0']")
+    page.wait_for_selector(f"{sel}[data-verdict='lost']")
+    instant(tab, "en/paigow/drill/")
+    page.wait_for_selector("tj-paigow-drill[data-player]", timeout=TIMEOUT)
+    page.click("tj-paigow-drill .tj-pgd__answer[data-answer='first']")
+    page.wait_for_selector("tj-paigow-drill[data-verdict]")
+    assert page.is_hidden("tj-paigow-drill .tj-pgw__notice")
+    saved = json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))
+    assert saved["trainer"]["hands"] == 1_000_000_000 and saved["trainer"]["lost"] == 2000.5
+    assert saved["drill"]["asked"] == 1_000_000_000
+    assert saved["trainer"]["worst"][0]["tiles"] == "66 44 12 35"    # (the worst list still kept)
+    instant(tab, "en/paigow/")
+    page.wait_for_selector("tj-paigow-progress li[data-trainer]", timeout=TIMEOUT)
+    assert page.locator("tj-paigow-progress .tj-pgw__notice").count() == 0
+    assert page.get_attribute("tj-paigow-progress li[data-trainer]", "data-trainer") == "1000000000"
+    assert page.get_attribute("tj-paigow-progress li[data-drill]", "data-drill").endswith("/1000000000")
+    assert page.evaluate("() => localStorage.getItem('tianjiu.paigow.backup')") is None
+
+    # two repairs, one after the other: the first original stays as the backup, the second
+    # is kept beside it and the notice names where
+    first = '{"version": 1, "trainer": {"hands": 5, "lost": 0.5, "worst": 7}}'
+    second = '{"version": 1, "trainer": {"hands": 9, "lost": 0.9}, "drill": {"asked": 1, "right": 2}}'
+    for text, where in ((first, "tianjiu.paigow.backup"), (second, "tianjiu.paigow.backup.2")):
+        page.evaluate("v => localStorage.setItem('tianjiu.paigow', v)", text)
+        instant(tab, "en/paigow/calculator/")
+        page.wait_for_selector("tj-paigow-calc[data-tiles]", timeout=TIMEOUT)
+        instant(tab, "en/paigow/")
+        page.wait_for_selector("tj-paigow-progress li[data-trainer]", timeout=TIMEOUT)
+        notice = page.inner_text("tj-paigow-progress .tj-pgw__notice")
+        assert "were dropped (1)" in notice and where in notice, notice
+        assert page.evaluate("k => localStorage.getItem(k)", where) == text
+    assert page.evaluate("() => localStorage.getItem('tianjiu.paigow.backup')") == first
+    assert tab.problems() == []

@@ -8,11 +8,13 @@
 //                  "worst": [ { "tiles": "66 44 12 35", "banking": false, "way": "nz",
 //                               "lost": 0.009, "date": "2026-12-01" } ] },   // worst first, ≤ 10
 //     "drill": { "asked": 9, "right": 8 } }
-// A worst setting is four tiles of one set and a house way of the engine's
-// (PAIGOW_HOUSE_WAYS: its Retry deals it again against that way).
+// Counts and amounts are at most MAX (1e9; the writers stop there, so the site never writes
+// what it would take for damaged); a worst setting is four tiles of one set and a house way of
+// the engine's (PAIGOW_HOUSE_WAYS: its Retry deals it again against that way).
 //
 // The record is kept by progress-store.js (as the lesson marks): a save that cannot be read is
-// never lost silently — unreadable text is kept under "tianjiu.paigow.backup" with a notice;
+// never lost silently — unreadable text is kept under "tianjiu.paigow.backup" (".backup.2", …
+// when an earlier backup is there) with a notice;
 // wrong entries are dropped one by one (the valid ones kept) and counted; a save of a newer
 // version is read but never overwritten; a full storage keeps this page's results in memory;
 // without localStorage progress lives for this page only.
@@ -28,14 +30,16 @@ const ID = /^pg-[a-z0-9-]{1,24}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TILES4 = /^[1-6]{2}( [1-6]{2}){3}$/;
 const COPIES = Object.fromEntries(TILES.map((t) => [t.code, t.copies]));
+/** The largest count and amount a save holds: the load check's limit, where the writers stop. */
+export const MAX = 1e9;
 
 export function fresh() {
   return { version: VERSION, lessons: {}, trainer: { hands: 0, lost: 0, worst: [] }, drill: { asked: 0, right: 0 } };
 }
 
 const isObj = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
-const count = (x) => Number.isInteger(x) && x >= 0 && x <= 1e9;
-const amount = (x) => typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 1e9;
+const count = (x) => Number.isInteger(x) && x >= 0 && x <= MAX;
+const amount = (x) => typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= MAX;
 /** Four tiles of one 32-tile set ("12 12 12 12" is not: 丁三 has one copy). */
 const hand4 = (x) => typeof x === "string" && TILES4.test(x)
   && x.split(" ").every((c, i, all) => all.filter((d) => d === c).length <= (COPIES[c] || 0));
@@ -102,11 +106,16 @@ export function recordLesson(id, right, total) {
   return data;
 }
 
-/** One graded trainer hand: adds to the score; keeps the WORST_MAX worst (lost > 0). */
+/** One graded trainer hand: adds to the score (until a total would pass MAX: then the totals
+ *  stay as they are, never written beyond what load() accepts); keeps the WORST_MAX worst
+ *  (lost > 0). */
 export function recordSetting({ tiles, banking, way, lost }) {
   const data = load();
-  data.trainer.hands += 1;
-  data.trainer.lost = Math.round((data.trainer.lost + lost) * 1e6) / 1e6;
+  const total = Math.round((data.trainer.lost + lost) * 1e6) / 1e6;
+  if (data.trainer.hands < MAX && total <= MAX) {
+    data.trainer.hands += 1;
+    data.trainer.lost = total;
+  }
   const worst = data.trainer.worst.filter((w) => !(w.tiles === tiles && w.banking === banking && w.way === way));
   if (lost > 1e-9) worst.push({ tiles, banking, way, lost: Math.round(lost * 1e6) / 1e6, date: today() });
   worst.sort((a, b) => b.lost - a.lost);
@@ -123,8 +132,10 @@ export function clearWorst(tiles, banking, way) {
   return data;
 }
 
+/** One drill answer: adds to the score (until MAX questions: then it stays as it is). */
 export function recordDrill(right) {
   const data = load();
+  if (data.drill.asked >= MAX) return data;
   data.drill.asked += 1;
   if (right) data.drill.right += 1;
   save(data);

@@ -75,7 +75,7 @@ export class TjPaigowTrainer extends TjWidget {
       this.say(explain(err, this.language), "error");
     }
     const n = P.progressNotice();
-    if (n) { this.noticeEl.textContent = this.t(`paigow.save.${n.kind}`, { n: n.n }); this.noticeEl.hidden = false; }
+    if (n) { this.noticeEl.textContent = this.t(`paigow.save.${n.kind}`, { n: n.n, backup: n.backup }); this.noticeEl.hidden = false; }
     await this.deal(this.fixed || dealTiles(4, seededRng(this.seed)));
   }
 
