@@ -34,9 +34,10 @@ def instant(tab, path):
 
 def revisit_trainer(tab):
     """Leave the trainer and come back (instant navigation): the widget mounts again and reads
-    the save from localStorage again, with the same worker."""
-    instant(tab, "en/paigow/drill/")
-    tab.page.wait_for_selector("tj-paigow-drill[data-player]", timeout=TIMEOUT)
+    the save from localStorage again, with the same worker.  (By the calculator, which reads no
+    save: the drill would repair a damaged one, and say so, itself.)"""
+    instant(tab, "en/paigow/calculator/")
+    tab.page.wait_for_selector("tj-paigow-calc[data-tiles]", timeout=TIMEOUT)
     instant(tab, "en/paigow/trainer/")
     tab.page.wait_for_selector("tj-paigow-trainer[data-tiles]:not([data-busy])", timeout=TIMEOUT)
 
@@ -489,4 +490,24 @@ def test_counters_never_outgrow_the_load_check_and_a_second_repair_keeps_the_fir
         assert "were dropped (1)" in notice and where in notice, notice
         assert page.evaluate("k => localStorage.getItem(k)", where) == text
     assert page.evaluate("() => localStorage.getItem('tianjiu.paigow.backup')") == first
+    assert tab.problems() == []
+
+
+def test_drill_shows_that_it_repaired_a_damaged_save(site, tab):
+    """The drill repaired a damaged save (and kept the backup) without a word, and the Pai Gow
+    index said nothing either: the save was clean by then."""
+    page = tab.page
+    tab.goto("zh-Hans/paigow/drill/")
+    page.wait_for_selector("tj-paigow-drill[data-player]", timeout=TIMEOUT)
+    text = json.dumps({"version": 1, "lessons": {"pg-02": {"best": "x"}}, "drill": {"asked": 4, "right": 3}})
+    page.evaluate("v => localStorage.setItem('tianjiu.paigow', v)", text)
+    instant(tab, "zh-Hans/paigow/calculator/")
+    page.wait_for_selector("tj-paigow-calc[data-tiles]", timeout=TIMEOUT)
+    instant(tab, "zh-Hans/paigow/drill/")
+    page.wait_for_selector("tj-paigow-drill[data-player]", timeout=TIMEOUT)
+    notice = page.inner_text("tj-paigow-drill .tj-pgw__notice")
+    assert "1 项坏了" in notice and "tianjiu.paigow.backup" in notice, notice
+    assert page.evaluate("() => localStorage.getItem('tianjiu.paigow.backup')") == text
+    saved = json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))
+    assert saved["lessons"] == {} and saved["drill"] == {"asked": 4, "right": 3}
     assert tab.problems() == []
