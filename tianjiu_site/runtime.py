@@ -201,10 +201,12 @@ def build_js(wheel_name: str, build_hash: str, offline: bool = True) -> str:
 
 def generated_js(wheel_name: str, strings_path: Path, build_hash: str, offline: bool = True) -> str:
     """The text of ``generated.js``: the data the browser needs before (and
-    without) the engine — tile names, sprite geometry, labels and strings."""
+    without) the engine — tile names, sprite geometry, labels, the Pai Gow house ways' keys
+    (a saved setting's way is checked against them) and strings."""
     import tianjiu_core
     from tianjiu_core import svg
     from tianjiu_core.notation import SEAT_NAMES
+    from tianjiu_core.paigow import HOUSE_WAYS
     from tianjiu_core.tiengow.plays import CLASS_NAMES
     from tianjiu_core.tiengow.scoring import FINISH_LABELS, RULE_LABELS
     from tianjiu_core.tiles import TILES
@@ -223,6 +225,7 @@ def generated_js(wheel_name: str, strings_path: Path, build_hash: str, offline: 
         f"export const TILES = {json.dumps(tiles, ensure_ascii=False)};",
         f"export const SPRITE = {json.dumps(sprite, ensure_ascii=False)};",
         f"export const LABELS = {json.dumps(labels, ensure_ascii=False)};",
+        f"export const PAIGOW_HOUSE_WAYS = {json.dumps(list(HOUSE_WAYS))};",
         f"export const STRINGS = {json.dumps(load_strings(strings_path), ensure_ascii=False, indent=0)};",
         f"export const HANS_CHARS = {json.dumps(_hans_chars(), ensure_ascii=False)};",
         f"export const HANS_PHRASES = {json.dumps(hans.mainland_phrases(), ensure_ascii=False)};",

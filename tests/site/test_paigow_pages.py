@@ -35,9 +35,10 @@ def instant(tab, path):
 
 def revisit_trainer(tab):
     """Leave the trainer and come back (instant navigation): the widget mounts again and reads
-    the save from localStorage again, with the same worker."""
-    instant(tab, "en/paigow/drill/")
-    tab.page.wait_for_selector("tj-paigow-drill[data-player]", timeout=TIMEOUT)
+    the save from localStorage again, with the same worker.  (By the calculator, which reads no
+    save: the drill would repair a damaged one, and say so, itself.)"""
+    instant(tab, "en/paigow/calculator/")
+    tab.page.wait_for_selector("tj-paigow-calc[data-tiles]", timeout=TIMEOUT)
     instant(tab, "en/paigow/trainer/")
     tab.page.wait_for_selector("tj-paigow-trainer[data-tiles]:not([data-busy])", timeout=TIMEOUT)
 
@@ -205,13 +206,17 @@ def test_trainer_grades_a_known_deal_and_keeps_the_worst_settings(site, new_tab)
     # the player's entry stays (this was a banker's hand); now set it right as the player
     assert [w["banking"] for w in saved["trainer"]["worst"] if w["tiles"] == "66 44 12 35"] == [False]
 
-    # another house way: the same tiles, Casino Canberra's numbers
+    # another house way: the same tiles, Casino Canberra's numbers; the hand stays graded (the
+    # banker's setting 3 as it was chosen), nothing more on the score
     page.select_option(f"{sel} .tj-pgc__way", "canberra")
-    page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy]):not([data-verdict='best'])")
-    page.click(f"{sel} .tj-pgt__choice[data-index='0']")
+    page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy])[data-verdict]")
     cb = _set("66 44 12 35", house_way="canberra")["settings"]
     cb_best = max(x["banking"]["ev"] for x in cb)
-    assert float(page.get_attribute(sel, "data-lost")) == pytest.approx(cb_best - cb[0]["banking"]["ev"], abs=1e-6)
+    assert page.get_attribute(sel, "data-chosen") == "2"
+    assert float(page.get_attribute(sel, "data-lost")) == pytest.approx(cb_best - cb[2]["banking"]["ev"], abs=1e-6)
+    page.click(f"{sel} .tj-pgt__choice[data-index='0']")
+    assert page.get_attribute(sel, "data-chosen") == "2"
+    assert json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))["trainer"]["hands"] == 3
 
     # a corrupt save is kept as a backup and said so, never silently dropped
     page.evaluate("() => localStorage.setItem('tianjiu.paigow', '{not json')")
@@ -378,4 +383,161 @@ def test_trainer_with_a_face_held_twice_offers_two_settings_and_gives_up_nothing
     page.evaluate("() => document.querySelector('tj-paigow-trainer').deal(['66', '44', '12', '35'])")
     page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy])")
     assert "press 1, 2, 3" in page.inner_text(f"{sel} .tj-pgt__prompt")
+    assert tab.problems() == []
+
+
+def test_trainer_a_graded_hand_stays_graded_under_another_house_way(site, tab):
+    """A graded hand, then another house way: the same tiles were dealt afresh and could be
+    graded again under each way, every grade adding a hand to the score (3 hands for one deal)."""
+    page = tab.page
+    tab.goto("en/paigow/trainer/")
+    sel = "tj-paigow-trainer"
+    page.wait_for_selector(f"{sel}[data-tiles]:not([data-busy])", timeout=TIMEOUT)
+    page.evaluate("() => document.querySelector('tj-paigow-trainer').deal(['66', '44', '12', '35'])")
+    page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy])")
+    page.click(f"{sel} .tj-title")
+    page.keyboard.press("1")
+    page.wait_for_function("() => document.querySelector('tj-paigow-trainer').dataset.hands === '1'")
+    for way, key in (("canberra", "2"), ("nz", "3")):
+        page.select_option(f"{sel} .tj-pgc__way", way)
+        page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy])")
+        # still graded (setting 1 as the player), with this house way's values
+        assert page.get_attribute(sel, "data-verdict") == "lost" and page.get_attribute(sel, "data-chosen") == "0"
+        s = _set("66 44 12 35", house_way=way)["settings"]
+        best = max(x["not_banking"]["ev"] for x in s)
+        assert float(page.get_attribute(sel, "data-lost")) == pytest.approx(best - s[0]["not_banking"]["ev"], abs=1e-6)
+        evs = page.eval_on_selector_all(f"{sel} .tj-pgc__row", "rs => rs.map(r => Number(r.dataset.evPlayer))")
+        assert evs == [x["not_banking"]["ev"] for x in s]
+        page.click(f"{sel} .tj-title")
+        page.keyboard.press(key)                   # nothing: the hand is graded (N deals the next)
+        page.wait_for_timeout(300)
+        assert page.get_attribute(sel, "data-hands") == "1" and page.get_attribute(sel, "data-chosen") == "0"
+    saved = json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))
+    assert saved["trainer"]["hands"] == 1
+    assert [(w["way"], w["banking"]) for w in saved["trainer"]["worst"]] == [("nz", False)]
+    # N still deals the next hand, graded once
+    page.click(f"{sel} .tj-title")
+    page.keyboard.press("n")
+    page.wait_for_function("() => { const t = document.querySelector('tj-paigow-trainer'); return !t.dataset.verdict && !t.dataset.busy && t.dataset.tiles !== '66 44 12 35'; }")
+    page.keyboard.press("1")
+    page.wait_for_function("() => document.querySelector('tj-paigow-trainer').dataset.hands === '2'")
+    assert json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))["trainer"]["hands"] == 2
+    assert tab.problems() == []
+
+
+def test_trainer_drops_worst_settings_it_cannot_deal_again(site, tab):
+    """A saved worst setting with an unknown house way or impossible tiles passed the load
+    check; its Retry said "Bad rule options", left the house-way menu blank, the old hand could
+    still be graded and counted, and every Next hand repeated the error."""
+    page = tab.page
+    sel = "tj-paigow-trainer"
+    tab.goto("en/paigow/trainer/")
+    page.wait_for_selector(f"{sel}[data-tiles]:not([data-busy])", timeout=TIMEOUT)
+    bad = {"version": 1, "trainer": {"hands": 3, "lost": 1.2, "worst": [
+        {"tiles": "66 44 12 35", "banking": False, "way": "zzz", "lost": 0.5},
+        {"tiles": "12 12 12 12", "banking": False, "way": "nz", "lost": 0.4},
+        {"tiles": "66 44 12 35", "banking": True, "way": "canberra", "lost": 0.3}]}}
+    text = json.dumps(bad)
+    page.evaluate("v => localStorage.setItem('tianjiu.paigow', v)", text)
+    revisit_trainer(tab)
+    assert "were dropped (2)" in page.inner_text(f"{sel} .tj-pgw__notice")
+    assert page.evaluate("() => localStorage.getItem('tianjiu.paigow.backup')") == text
+    kept = json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))
+    assert kept["trainer"]["hands"] == 3
+    assert [(w["tiles"], w["way"]) for w in kept["trainer"]["worst"]] == [("66 44 12 35", "canberra")]
+    assert page.locator(f"{sel} .tj-pgt__worst-list li").count() == 1
+    page.click(f"{sel} .tj-pgt__worst-list li button")
+    page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy])")
+    assert page.eval_on_selector(f"{sel} .tj-pgc__way", "s => s.value") == "canberra"
+
+    # a retry the engine refuses (called directly: the load check keeps such entries out) says
+    # why, keeps a house way in the menu, and leaves nothing to grade; the next hand is dealt
+    page.evaluate("() => document.querySelector('tj-paigow-trainer').retry({tiles: '66 44 12 35', banking: false, way: 'zzz', lost: 0.5})")
+    page.wait_for_selector(f"{sel}:not([data-busy]) .tj-pgt__verdict[data-kind='error']")
+    assert page.eval_on_selector(f"{sel} .tj-pgc__way", "s => [s.selectedIndex, s.value]") == [
+        page.eval_on_selector(f"{sel} .tj-pgc__way", "s => [...s.options].findIndex(o => o.value === 'canberra')"), "canberra"]
+    assert page.locator(f"{sel} .tj-pgt__choice").count() == 0
+    page.click(f"{sel} .tj-title")
+    page.keyboard.press("1")
+    page.wait_for_timeout(300)
+    assert page.get_attribute(sel, "data-hands") == "0"
+    assert json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))["trainer"]["hands"] == 3
+    page.keyboard.press("n")
+    page.wait_for_function("() => { const t = document.querySelector('tj-paigow-trainer'); return !t.dataset.busy && t.querySelectorAll('.tj-pgt__choice').length > 0; }")
+    assert page.get_attribute(f"{sel} .tj-pgt__verdict", "data-kind") != "error"
+    assert page.inner_text(f"{sel} .tj-pgt__verdict") == ""
+    page.keyboard.press("1")
+    page.wait_for_function("() => document.querySelector('tj-paigow-trainer').dataset.hands === '1'")
+    assert [w["way"] for w in json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))["trainer"]["worst"]
+            if w["way"] not in ("nz", "canberra")] == []
+    assert tab.problems() == []
+
+
+def test_counters_never_outgrow_the_load_check_and_a_second_repair_keeps_the_first_backup(site, tab):
+    """The load check takes counts up to 1e9, but the trainer and the drill counted past it: the
+    site's next load took its own save for damaged and reset the counters; and a second repair
+    wrote over the backup of the first, so the original values were lost."""
+    page = tab.page
+    sel = "tj-paigow-trainer"
+    tab.goto("en/paigow/trainer/")
+    page.wait_for_selector(f"{sel}[data-tiles]:not([data-busy])", timeout=TIMEOUT)
+    full = {"version": 1, "lessons": {}, "trainer": {"hands": 1_000_000_000, "lost": 2000.5, "worst": []},
+            "drill": {"asked": 1_000_000_000, "right": 7}}
+    page.evaluate("v => localStorage.setItem('tianjiu.paigow', v)", json.dumps(full))
+    revisit_trainer(tab)
+    assert page.is_hidden(f"{sel} .tj-pgw__notice")
+    page.evaluate("() => document.querySelector('tj-paigow-trainer').deal(['66', '44', '12', '35'])")
+    page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy])")
+    page.click(f"{sel} .tj-pgt__choice[data-index='0']")
+    page.wait_for_selector(f"{sel}[data-verdict='lost']")
+    instant(tab, "en/paigow/drill/")
+    page.wait_for_selector("tj-paigow-drill[data-player]", timeout=TIMEOUT)
+    page.click("tj-paigow-drill .tj-pgd__answer[data-answer='first']")
+    page.wait_for_selector("tj-paigow-drill[data-verdict]")
+    assert page.is_hidden("tj-paigow-drill .tj-pgw__notice")
+    saved = json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))
+    assert saved["trainer"]["hands"] == 1_000_000_000 and saved["trainer"]["lost"] == 2000.5
+    assert saved["drill"]["asked"] == 1_000_000_000
+    assert saved["trainer"]["worst"][0]["tiles"] == "66 44 12 35"    # (the worst list still kept)
+    instant(tab, "en/paigow/")
+    page.wait_for_selector("tj-paigow-progress li[data-trainer]", timeout=TIMEOUT)
+    assert page.locator("tj-paigow-progress .tj-pgw__notice").count() == 0
+    assert page.get_attribute("tj-paigow-progress li[data-trainer]", "data-trainer") == "1000000000"
+    assert page.get_attribute("tj-paigow-progress li[data-drill]", "data-drill").endswith("/1000000000")
+    assert page.evaluate("() => localStorage.getItem('tianjiu.paigow.backup')") is None
+
+    # two repairs, one after the other: the first original stays as the backup, the second
+    # is kept beside it and the notice names where
+    first = '{"version": 1, "trainer": {"hands": 5, "lost": 0.5, "worst": 7}}'
+    second = '{"version": 1, "trainer": {"hands": 9, "lost": 0.9}, "drill": {"asked": 1, "right": 2}}'
+    for text, where in ((first, "tianjiu.paigow.backup"), (second, "tianjiu.paigow.backup.2")):
+        page.evaluate("v => localStorage.setItem('tianjiu.paigow', v)", text)
+        instant(tab, "en/paigow/calculator/")
+        page.wait_for_selector("tj-paigow-calc[data-tiles]", timeout=TIMEOUT)
+        instant(tab, "en/paigow/")
+        page.wait_for_selector("tj-paigow-progress li[data-trainer]", timeout=TIMEOUT)
+        notice = page.inner_text("tj-paigow-progress .tj-pgw__notice")
+        assert "were dropped (1)" in notice and where in notice, notice
+        assert page.evaluate("k => localStorage.getItem(k)", where) == text
+    assert page.evaluate("() => localStorage.getItem('tianjiu.paigow.backup')") == first
+    assert tab.problems() == []
+
+
+def test_drill_shows_that_it_repaired_a_damaged_save(site, tab):
+    """The drill repaired a damaged save (and kept the backup) without a word, and the Pai Gow
+    index said nothing either: the save was clean by then."""
+    page = tab.page
+    tab.goto("zh-Hans/paigow/drill/")
+    page.wait_for_selector("tj-paigow-drill[data-player]", timeout=TIMEOUT)
+    text = json.dumps({"version": 1, "lessons": {"pg-02": {"best": "x"}}, "drill": {"asked": 4, "right": 3}})
+    page.evaluate("v => localStorage.setItem('tianjiu.paigow', v)", text)
+    instant(tab, "zh-Hans/paigow/calculator/")
+    page.wait_for_selector("tj-paigow-calc[data-tiles]", timeout=TIMEOUT)
+    instant(tab, "zh-Hans/paigow/drill/")
+    page.wait_for_selector("tj-paigow-drill[data-player]", timeout=TIMEOUT)
+    notice = page.inner_text("tj-paigow-drill .tj-pgw__notice")
+    assert "1 项坏了" in notice and "tianjiu.paigow.backup" in notice, notice
+    assert page.evaluate("() => localStorage.getItem('tianjiu.paigow.backup')") == text
+    saved = json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))
+    assert saved["lessons"] == {} and saved["drill"] == {"asked": 4, "right": 3}
     assert tab.problems() == []

@@ -56,7 +56,7 @@ export const progressNotice = store.progressNotice;
 /** The notice of this page load as a paragraph, or null. */
 export function noticeView(t) {
   const n = progressNotice();
-  return n ? h("p", { class: "tj-progress__notice", role: "status" }, t(`lessons.save.${n.kind}`, { n: n.n })) : null;
+  return n ? h("p", { class: "tj-progress__notice", role: "status" }, t(`lessons.save.${n.kind}`, { n: n.n, backup: n.backup })) : null;
 }
 
 /** The lesson slug of a path ("/en/lessons/09-strategy/" → "09-strategy"), or null. */

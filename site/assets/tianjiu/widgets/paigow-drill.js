@@ -36,8 +36,10 @@ export class TjPaigowDrill extends TjWidget {
     this.feedbackEl = h("p", { class: "tj-pgd__feedback", role: "status", "aria-live": "polite", hidden: true });
     this.scoreEl = h("span", { class: "tj-quiz__score" });
     this.nextBtn = h("button", { type: "button", class: "tj-button", onclick: () => this.next() }, t("paigow.drill.next"));
+    this.noticeEl = h("p", { class: "tj-pgw__notice", role: "status", hidden: true });
     this.append(h("div", { class: "tj-pgd" },
       h("div", { class: "tj-quiz__head" }, h("p", { class: "tj-title" }, t("paigow.drill.title")), this.scoreEl),
+      this.noticeEl,
       h("p", { class: "tj-pgd__prompt" }, t("paigow.drill.prompt")),
       h("div", { class: "tj-pgd__board" }, side("player"), h("span", { class: "tj-pgd__vs", "aria-hidden": "true" }, "vs"), side("banker")),
       h("div", { class: "tj-pgd__answers", role: "group", "aria-label": t("paigow.drill.prompt") }, this.answerBtns.first, this.answerBtns.second),
@@ -54,7 +56,15 @@ export class TjPaigowDrill extends TjWidget {
         this.say(this.t("paigow.calc.unknown", { token: err.message }), "error");
       }
     }
+    P.load();           // (a damaged save is repaired now, and said so)
+    this.showNotice();
     this.showScore();
+  }
+
+  /** What happened to the saved progress on this page (paigow.save.*), if anything. */
+  showNotice() {
+    const n = P.progressNotice();
+    if (n) { this.noticeEl.textContent = this.t(`paigow.save.${n.kind}`, { n: n.n, backup: n.backup }); this.noticeEl.hidden = false; }
   }
 
   async ready() {
@@ -89,6 +99,7 @@ export class TjPaigowDrill extends TjWidget {
       this.asked += 1;
       if (right) this.right += 1;
       P.recordDrill(right);
+      this.showNotice();   // (the storage may be full now)
       this.dataset.verdict = right ? "right" : "wrong";
       this.dataset.winner = r.winner;
       this.dataset.reason = r.reason_code;

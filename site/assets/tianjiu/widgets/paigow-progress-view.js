@@ -22,7 +22,7 @@ export class TjPaigowProgress extends TjWidget {
     const dr = data.drill;
     this.append(h("div", { class: "tj-pgp" },
       h("p", { class: "tj-title" }, t("paigow.progress.title")),
-      n ? h("p", { class: "tj-pgw__notice", role: "status" }, t(`paigow.save.${n.kind}`, { n: n.n })) : null,
+      n ? h("p", { class: "tj-pgw__notice", role: "status" }, t(`paigow.save.${n.kind}`, { n: n.n, backup: n.backup })) : null,
       h("ul", { class: "tj-pgp__list" }, items,
         h("li", { dataset: { trainer: String(tr.hands) } }, tr.hands
           ? t("paigow.progress.trainer", { hands: tr.hands, per: (tr.lost / tr.hands).toFixed(3), worst: tr.worst.length })

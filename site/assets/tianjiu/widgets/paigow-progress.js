@@ -8,13 +8,18 @@
 //                  "worst": [ { "tiles": "66 44 12 35", "banking": false, "way": "nz",
 //                               "lost": 0.009, "date": "2026-12-01" } ] },   // worst first, ≤ 10
 //     "drill": { "asked": 9, "right": 8 } }
+// Counts and amounts are at most MAX (1e9; the writers stop there, so the site never writes
+// what it would take for damaged); a worst setting is four tiles of one set and a house way of
+// the engine's (PAIGOW_HOUSE_WAYS: its Retry deals it again against that way).
 //
 // The record is kept by progress-store.js (as the lesson marks): a save that cannot be read is
-// never lost silently — unreadable text is kept under "tianjiu.paigow.backup" with a notice;
+// never lost silently — unreadable text is kept under "tianjiu.paigow.backup" (".backup.2", …
+// when an earlier backup is there) with a notice;
 // wrong entries are dropped one by one (the valid ones kept) and counted; a save of a newer
 // version is read but never overwritten; a full storage keeps this page's results in memory;
 // without localStorage progress lives for this page only.
 import { progressStore } from "./progress-store.js";
+import { TILES, PAIGOW_HOUSE_WAYS } from "../generated.js";
 
 export const KEY = "tianjiu.paigow";
 export const BACKUP_KEY = "tianjiu.paigow.backup";
@@ -24,15 +29,22 @@ export const WORST_MAX = 10;
 const ID = /^pg-[a-z0-9-]{1,24}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TILES4 = /^[1-6]{2}( [1-6]{2}){3}$/;
-const WAY = /^[a-z0-9_-]{1,40}$/;
+const COPIES = Object.fromEntries(TILES.map((t) => [t.code, t.copies]));
+/** The largest count and amount a save holds: the load check's limit, where the writers stop. */
+export const MAX = 1e9;
 
 export function fresh() {
   return { version: VERSION, lessons: {}, trainer: { hands: 0, lost: 0, worst: [] }, drill: { asked: 0, right: 0 } };
 }
 
 const isObj = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
-const count = (x) => Number.isInteger(x) && x >= 0 && x <= 1e9;
-const amount = (x) => typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 1e9;
+const count = (x) => Number.isInteger(x) && x >= 0 && x <= MAX;
+const amount = (x) => typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= MAX;
+/** Four tiles of one 32-tile set ("12 12 12 12" is not: 丁三 has one copy). */
+const hand4 = (x) => typeof x === "string" && TILES4.test(x)
+  && x.split(" ").every((c, i, all) => all.filter((d) => d === c).length <= (COPIES[c] || 0));
+/** A house way of the engine's (a retry is dealt against it). */
+const houseWay = (x) => typeof x === "string" && PAIGOW_HOUSE_WAYS.includes(x);
 
 /** Repair a parsed save: {data, dropped}, every valid entry kept. */
 export function repair(raw) {
@@ -51,8 +63,7 @@ export function repair(raw) {
     if (count(tr.hands) && amount(tr.lost)) { data.trainer.hands = tr.hands; data.trainer.lost = tr.lost; }
     else if (tr.hands !== undefined || tr.lost !== undefined) dropped += 1;
     for (const w of Array.isArray(tr.worst) ? tr.worst : []) {
-      if (isObj(w) && typeof w.tiles === "string" && TILES4.test(w.tiles) && typeof w.banking === "boolean"
-          && typeof w.way === "string" && WAY.test(w.way) && amount(w.lost)) {
+      if (isObj(w) && hand4(w.tiles) && typeof w.banking === "boolean" && houseWay(w.way) && amount(w.lost)) {
         data.trainer.worst.push({ tiles: w.tiles, banking: w.banking, way: w.way, lost: w.lost,
           date: typeof w.date === "string" && DATE.test(w.date) ? w.date : null });
       } else dropped += 1;
@@ -95,11 +106,16 @@ export function recordLesson(id, right, total) {
   return data;
 }
 
-/** One graded trainer hand: adds to the score; keeps the WORST_MAX worst (lost > 0). */
+/** One graded trainer hand: adds to the score (until a total would pass MAX: then the totals
+ *  stay as they are, never written beyond what load() accepts); keeps the WORST_MAX worst
+ *  (lost > 0). */
 export function recordSetting({ tiles, banking, way, lost }) {
   const data = load();
-  data.trainer.hands += 1;
-  data.trainer.lost = Math.round((data.trainer.lost + lost) * 1e6) / 1e6;
+  const total = Math.round((data.trainer.lost + lost) * 1e6) / 1e6;
+  if (data.trainer.hands < MAX && total <= MAX) {
+    data.trainer.hands += 1;
+    data.trainer.lost = total;
+  }
   const worst = data.trainer.worst.filter((w) => !(w.tiles === tiles && w.banking === banking && w.way === way));
   if (lost > 1e-9) worst.push({ tiles, banking, way, lost: Math.round(lost * 1e6) / 1e6, date: today() });
   worst.sort((a, b) => b.lost - a.lost);
@@ -116,8 +132,10 @@ export function clearWorst(tiles, banking, way) {
   return data;
 }
 
+/** One drill answer: adds to the score (until MAX questions: then it stays as it is). */
 export function recordDrill(right) {
   const data = load();
+  if (data.drill.asked >= MAX) return data;
   data.drill.asked += 1;
   if (right) data.drill.right += 1;
   save(data);

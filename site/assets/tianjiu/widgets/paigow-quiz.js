@@ -73,7 +73,7 @@ export class TjPaigowQuiz extends TjWidget {
 
   async ready() {
     const n = P.progressNotice();
-    if (n) { this.noticeEl.textContent = this.t(`paigow.save.${n.kind}`, { n: n.n }); this.noticeEl.hidden = false; }
+    if (n) { this.noticeEl.textContent = this.t(`paigow.save.${n.kind}`, { n: n.n, backup: n.backup }); this.noticeEl.hidden = false; }
     await this.start();
   }
 

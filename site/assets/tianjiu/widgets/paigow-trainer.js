@@ -75,29 +75,30 @@ export class TjPaigowTrainer extends TjWidget {
       this.say(explain(err, this.language), "error");
     }
     const n = P.progressNotice();
-    if (n) { this.noticeEl.textContent = this.t(`paigow.save.${n.kind}`, { n: n.n }); this.noticeEl.hidden = false; }
+    if (n) { this.noticeEl.textContent = this.t(`paigow.save.${n.kind}`, { n: n.n, backup: n.backup }); this.noticeEl.hidden = false; }
     await this.deal(this.fixed || dealTiles(4, seededRng(this.seed)));
   }
 
-  /** Deal these four tiles: the engine's settings (their values stay hidden until you choose). */
+  /** Deal these four tiles: the engine's settings (their values stay hidden until you choose).
+   *  banking / way (a retry, another house way) are taken once the engine has dealt with them:
+   *  a deal it refuses says why and leaves no hand to grade, the role and way as they were. */
   async deal(tiles, { banking = null, way = null } = {}) {
-    if (banking !== null) {
-      this.banking = banking;
-      for (const input of this.roleEl.querySelectorAll("input")) input.checked = input.value === String(banking);
-    }
-    if (way) {
-      this.way = way;
-      this.wayEl.value = way;
-    }
     this.dataset.verdict = "";
     this.dataset.busy = "true";
     this.verdictEl.textContent = "";
+    delete this.verdictEl.dataset.kind;
     this.whyEl.textContent = "";
     this.tableEl.replaceChildren();
     this.chosen = null;
     try {
-      const r = await this.engine.call("paigow_set", { tiles: tiles.join(" "), house_way: this.way });
+      const r = await this.engine.call("paigow_set", { tiles: tiles.join(" "), house_way: way || this.way });
       this.result = r;
+      if (banking !== null) {
+        this.banking = banking;
+        for (const input of this.roleEl.querySelectorAll("input")) input.checked = input.value === String(banking);
+      }
+      if (way) this.way = way;
+      this.wayEl.value = this.way;
       this.dataset.tiles = r.tiles.join(" ");
       this.dataset.seed = String(this.seed);
       this.handEl.replaceChildren(namedTiles(r.tiles, this.language, { height: 64 }));
@@ -116,6 +117,12 @@ export class TjPaigowTrainer extends TjWidget {
       if (this._dealt) this.choiceButtons[0].focus({ preventScroll: true });
       this._dealt = true;
     } catch (err) {
+      this.result = null;
+      this.retrying = false;
+      delete this.dataset.tiles;
+      this.handEl.replaceChildren();
+      this.choicesEl.replaceChildren();
+      this.wayEl.value = this.way;
       this.verdictEl.textContent = explain(err, this.language);
       this.verdictEl.dataset.kind = "error";
     } finally {
@@ -210,10 +217,13 @@ export class TjPaigowTrainer extends TjWidget {
         h("button", { type: "button", class: "tj-button tj-button--small", onclick: () => this.retry(w) }, t("paigow.trainer.retry"))))));
   }
 
-  /** Another house way: the same four tiles again, against it (a graded hand stays graded). */
+  /** Another house way: the same four tiles again, against it.  A graded hand stays graded:
+   *  your setting is shown with this way's values, and nothing more goes to the score. */
   async changeWay(way) {
-    this.way = way;
-    if (this.result) await this.deal(this.result.tiles);
+    if (!this.result) { this.way = way; return; }
+    const graded = this.dataset.verdict ? this.chosen : null;
+    await this.deal(this.result.tiles, { way });
+    if (graded !== null && this.result) this.grade(graded, false);
   }
 
   async retry(w) {
@@ -234,7 +244,7 @@ export class TjPaigowTrainer extends TjWidget {
     if (k !== "n" && this.result && !this.dataset.verdict) {
       if (Number(k) <= this.result.settings.length) this.grade(Number(k) - 1);   // two settings when a face is held twice
     }
-    else if (k === "n" && this.dataset.verdict) this.next();
+    else if (k === "n" && (this.dataset.verdict || this.verdictEl.dataset.kind === "error")) this.next();   // (or a deal refused)
     return true;
   }
 }

@@ -7,6 +7,9 @@
 // - Wrong entries: dropped one by one by the caller's repair() (the valid ones kept), the
 //   original kept under "<key>.backup", notice "repaired" (n = entries dropped) — or "reset"
 //   when nothing was left.
+// - A backup is never overwritten: the first repair's original stays "<key>.backup", a later
+//   one (other text) goes to the first free "<key>.backup.2", ".3", …; the same text already
+//   kept is not written again.  The notice names the key (backup).
 // - A record of a newer version: read (what repair() understands) but never overwritten,
 //   notice "newer".
 // - A repair that cannot first write its backup: the original stays untouched and this page
@@ -46,9 +49,9 @@ const isObj = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
 export function progressStore({ key, version, fresh, repair, empty }) {
   const BACKUP_KEY = `${key}.backup`;
   let memory = null;   // this page's record when it cannot be written (none or full storage)
-  let notice = null;   // {kind, n, at: pathname}
+  let notice = null;   // {kind, n, at: pathname, backup: the key the original was kept under}
   const here = () => (globalThis.location ? location.pathname : "");
-  const say = (kind, n = 0) => { notice = { kind, n, at: here() }; };
+  const say = (kind, n = 0, backup = BACKUP_KEY) => { notice = { kind, n, at: here(), backup }; };
 
   function write(st, data) {
     if (data.readOnly) return;
@@ -75,7 +78,17 @@ export function progressStore({ key, version, fresh, repair, empty }) {
     const text = st.s.getItem(key);
     if (!st.writable && !notice) say("full");
     if (text === null) return fresh();
-    const backup = () => { try { st.s.setItem(BACKUP_KEY, text); return true; } catch { return false; } };
+    let keptAs = null;   // where the original went
+    const backup = () => {   // (never over an earlier backup: see the header)
+      try {
+        for (let i = 1; ; i += 1) {
+          const k = i === 1 ? BACKUP_KEY : `${BACKUP_KEY}.${i}`;
+          const old = st.s.getItem(k);
+          if (old === null) st.s.setItem(k, text);
+          if (old === null || old === text) { keptAs = k; return true; }
+        }
+      } catch { return false; }
+    };
     const untouched = (data) => {   // needs repair, but the original cannot be backed up first
       data.readOnly = true;
       say(st.writable ? "noBackup" : "full");
@@ -88,7 +101,7 @@ export function progressStore({ key, version, fresh, repair, empty }) {
       if (!backup()) return untouched(fresh());
       const data = fresh();
       write(st, data);
-      say("reset");
+      say("reset", 0, keptAs);
       return data;
     }
     if (isObj(raw) && typeof raw.version === "number" && raw.version > version) {
@@ -101,7 +114,7 @@ export function progressStore({ key, version, fresh, repair, empty }) {
     if (dropped || !isObj(raw) || raw.version !== version) {
       if (!backup()) return untouched(data);
       write(st, data);
-      say(dropped && !empty(data) ? "repaired" : dropped ? "reset" : "upgraded", dropped);
+      say(dropped && !empty(data) ? "repaired" : dropped ? "reset" : "upgraded", dropped, keptAs);
     }
     return data;
   }
