@@ -219,6 +219,16 @@ def _finisher_by_hand(board):
     return SEATS[best_seat]
 
 
+def test_a_first_round_of_who_finishes_is_not_always_the_leader():
+    """Seeds 0–4 (a first visit): "the leader" was the answer to all five."""
+    leaders = 0
+    for seed in range(5):
+        q = L.question("finish_who", seed)
+        leaders += L.solution("finish_who", seed) == q["board"]["leader"]
+    assert leaders <= 3
+    assert len({json.dumps(L.question("finish_who", s)["board"], sort_keys=True) for s in range(12)}) == 12
+
+
 def test_finish_who_follows_the_two_dong_rule():
     zero_blocked = 0
     for seed in range(120):
@@ -364,6 +374,15 @@ def test_rules_scenarios():
     assert find(hk, "South pay") == ["32"]
     # plain words first: no option identifiers in the questions (they are on the page)
     assert not any("_" in p for p in answers)
+
+
+def test_a_first_round_of_rules_questions_asks_about_other_rules():
+    """A first visit asks seeds 0–4: they were all Hong Kong rules, though the exercise is
+    "what changes under other rules?"."""
+    first = [house_rules._RULES_ORDER[s]["rules"] for s in range(5)]
+    assert sum(1 for r in first if r) >= 2, first
+    kinds = [house_rules._RULES_ORDER[s]["type"] for s in range(10)]   # (only 'beats' is left after)
+    assert all(a != b for a, b in zip(kinds, kinds[1:])), kinds
 
 
 def test_rules_wrong_and_right_answers_read_differently():

@@ -176,6 +176,21 @@ def test_settle_spec_example_and_bad_input(playground):
     assert payments(tab) == {"E": 21, "S": 0, "W": -15, "N": -6}
 
 
+def test_settle_in_english_names_ru_yi(tab):
+    """入一 in English read "5 棟, paid 1 (5 棟): is paid 1" (the label said it already)."""
+    tab.goto("en/playground/")
+    page = tab.page
+    page.wait_for_selector("tj-settle[data-result=ok]", timeout=90_000)
+    for seat, d in zip("ESWN", (1, 5, 0, 2)):
+        page.fill(f"input[name=dong-{seat}]", str(d))
+    page.select_option("select[name=finisher]", "N")
+    page.click("tj-settle button[type=submit]")
+    page.wait_for_function("document.querySelector('.tj-settle__table tr[data-seat=S] [data-payment]')?.dataset.payment === '1'")
+    items = page.inner_text(".tj-settle__items")
+    assert "入一 (5 棟, paid 1)" in items and "is paid" not in items, items
+    assert tab.problems() == []
+
+
 def test_tiles_element_and_bad_codes(tab):
     tab.goto("examples/embed.html")
     four = tab.page.locator("#four")

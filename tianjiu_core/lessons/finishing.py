@@ -19,8 +19,14 @@ from .tiles_and_plays import short_play
 
 # --------------------------------------------------------------------- lesson 5: finishing
 
+# Seeds 0–9 draw their deals in this order, so that a first visit's round (seeds 0–4) has
+# last tricks the leader does not win too: drawn in order, all five were won by the leader,
+# and picking the leader every time scored 5/5 without the 2-棟 rule.
+_FIRST_DRAWS = (0, 5, 1, 7, 2, 3, 4, 6, 8, 9)
+
+
 def finish_who_question(kind: str, seed: int):
-    rng = seeded_rng(kind, seed)
+    rng = seeded_rng(kind, _FIRST_DRAWS[seed] if 0 <= seed < len(_FIRST_DRAWS) else seed)
     size = 1 if rng.below(4) else 2
     while True:
         leader = rng.below(4)

@@ -61,10 +61,15 @@ def _rules_text(opts: dict) -> Text:
 
 def _rules_order() -> list[dict]:
     """The scenarios in the order consecutive seeds visit them: the kinds of question take
-    turns, so the same question never comes twice in a row."""
+    turns, so the same question never comes twice in a row, and every other kind starts with
+    its variant, so the first five questions (a first visit's round) already ask about rules
+    other than Hong Kong's (they were all Hong Kong rules)."""
     by_type: dict[str, list[dict]] = {}
     for sc in _rules_scenarios():
         by_type.setdefault(sc["type"], []).append(sc)
+    for i, queue in enumerate(by_type.values()):
+        if i % 2:
+            queue.append(queue.pop(0))
     out: list[dict] = []
     while any(by_type.values()):
         for queue in by_type.values():

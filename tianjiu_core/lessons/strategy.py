@@ -73,9 +73,13 @@ def strategy_question(kind: str, seed: int):
 
 
 _IDEAS: dict[str, Text] = {
-    "dun_tian": T("敦天：還沒有棟，就先用穩贏的天或九收一棟，免得空棟，也保住結的資格。",
-                  "敦天: with no 棟 yet, bank one with a sure winner (天 or a nine), to avoid 空棟 and keep "
-                  "the right to finish."),
+    # 敦天 itself is *leading* 天 or a nine early (spec §7); this position is the same idea
+    # when following (beat with 天), so the feedback names the idea, not the term
+    "dun_tian": T("敦天的道理：還沒有棟，就先用穩贏的天或九收一棟（敦天本指早早出天或九；跟牌時用天打，道理一樣），"
+                  "免得空棟，也保住結的資格。",
+                  "the idea of 敦天: with no 棟 yet, bank one with a sure winner, 天 or a nine (敦天 itself "
+                  "means leading one early; beating with 天 when you follow works the same way), to avoid "
+                  "空棟 and keep the right to finish."),
     "yao_finish": T("么結：先用大牌保住出牌權，把么留到最後一墩才出，結的時候 ×2。",
                     "么結: keep the lead with your big tile and save the 么 for the last trick, for × 2."),
     "stop_banker": T("莫讓莊結：莊家結，人人都要乘倍數，所以打得過莊家就要打。",

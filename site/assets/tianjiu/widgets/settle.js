@@ -166,7 +166,7 @@ export class TjSettle extends TjWidget {
       else if (it.rule === "empty_dong") parts.push(this.t("settle.calcEmpty", { units: it.units }));
       else if (it.rule === "gui_dong") parts.push(this.t("settle.calcEven"));
       else if (it.rule === "ru_yi" || it.rule === "ru_er") {
-        parts.push(this.t("settle.calcRu", { rule: label("rules", it.rule, lang), dong: 4 - it.units, paid: -it.units }));
+        parts.push(this.t("settle.calcRu", { rule: label("rules", it.rule, lang), zh: label("rules", it.rule, "hant"), dong: 4 - it.units, paid: -it.units }));
       } else parts.push(`${label("rules", it.rule, lang)} ${it.units}`);
       if (it.banker_factor !== 1) parts.push(this.t("settle.calcBanker", { factor: it.banker_factor }));
       if (it.finish_factor !== 1) {
