@@ -446,6 +446,8 @@ def test_trainer_drops_worst_settings_it_cannot_deal_again(site, tab):
     assert kept["trainer"]["hands"] == 3
     assert [(w["tiles"], w["way"]) for w in kept["trainer"]["worst"]] == [("66 44 12 35", "canberra")]
     assert page.locator(f"{sel} .tj-pgt__worst-list li").count() == 1
+    # each names the house way it was set against (it did not say)
+    page.wait_for_function(f"document.querySelector('{sel} .tj-pgt__worst-way')?.textContent.includes('坎培拉')")
     page.click(f"{sel} .tj-pgt__worst-list li button")
     page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy])")
     assert page.eval_on_selector(f"{sel} .tj-pgc__way", "s => s.value") == "canberra"

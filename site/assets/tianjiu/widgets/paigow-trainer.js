@@ -71,6 +71,7 @@ export class TjPaigowTrainer extends TjWidget {
       const ways = await this.engine.call("paigow_house_ways", {});
       this.wayEl.replaceChildren(...ways.map((w) => h("option", { value: w.key, selected: w.key === this.way },
         this.language === "en" ? `${w.name_en} (${w.name_hant})` : `${engineText(w.name_hant, this.language)} ${w.name_en}`)));
+      this.showScore();   // the worst settings name their ways now
     } catch (err) {
       this.say(explain(err, this.language), "error");
     }
@@ -213,8 +214,17 @@ export class TjPaigowTrainer extends TjWidget {
     this.worstEl.append(h("p", { class: "tj-pgt__worst-title" }, t("paigow.trainer.worst")),
       h("ol", { class: "tj-pgt__worst-list" }, worst.map((w) => h("li", { dataset: { tiles: w.tiles } },
         plainTiles(w.tiles.split(" "), this.language, { height: 28 }),
-        h("span", {}, t(w.banking ? "paigow.trainer.banking" : "paigow.trainer.notBanking"), " · ", t("paigow.trainer.lostShort", { lost: w.lost.toFixed(3) })),
+        h("span", {}, t(w.banking ? "paigow.trainer.banking" : "paigow.trainer.notBanking"), " · ",
+          // the house way it was set against (the menu's name for it once the engine listed them)
+          h("span", { class: "tj-pgt__worst-way", dataset: { way: w.way } }, this.wayName(w.way)), " · ",
+          t("paigow.trainer.lostShort", { lost: w.lost.toFixed(3) })),
         h("button", { type: "button", class: "tj-button tj-button--small", onclick: () => this.retry(w) }, t("paigow.trainer.retry"))))));
+  }
+
+  /** A house way's name from the menu (its key until the engine has listed the ways). */
+  wayName(key) {
+    const o = [...this.wayEl.options].find((x) => x.value === key);
+    return o ? o.textContent : key;
   }
 
   /** Another house way: the same four tiles again, against it.  A graded hand stays graded:
