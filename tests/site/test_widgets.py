@@ -9,8 +9,10 @@ import json
 import pytest
 from sitekit import SCREENSHOTS
 
+from tianjiu_core.errors import AmbiguousTileError
+from tianjiu_core.notation import parse_tiles
 from tianjiu_core.svg import use_svg
-from tianjiu_core.tiles import TILES
+from tianjiu_core.tiles import TILES, Tile
 
 A = ".tj-tray[data-tray=a]"
 B = ".tj-tray[data-tray=b]"
@@ -187,6 +189,50 @@ def test_tiles_element_and_bad_codes(tab):
     assert "Unknown tile “99”" in four.inner_text()
     tab.page.evaluate("document.querySelector('#four').setAttribute('tiles', '24 12')")
     assert four.get_attribute("data-state") == "ready" and four.locator("svg").count() == 2
+
+
+def test_tiles_element_reads_multi_word_names(tab):
+    """<tj-tiles> takes every name the site shows: "Chop Gow Chop Bot" was 'Unknown tile
+    “Chop”' (tiles.js split on spaces and knew one-word names only)."""
+    tab.goto("examples/embed.html")
+    four = tab.page.locator("#four")
+    tab.page.evaluate("document.querySelector('#four').setAttribute('tiles', 'Chop Gow Chop Bot')")
+    assert four.get_attribute("data-state") == "ready" and four.locator("svg").count() == 2
+    assert four.locator(".tj-tiles").get_attribute("aria-label") == "Chop Gow, Chop Bot"
+    tab.page.evaluate("document.querySelector('#four').setAttribute('tiles', '天天地地')")
+    assert four.get_attribute("data-state") == "ready"
+    assert four.locator("svg").evaluate_all("ss => ss.map(s => s.dataset.tile)") == ["66", "66", "11", "11"]
+    assert tab.problems() == []
+
+
+def test_tile_names_parse_in_the_browser_as_in_the_engine(tab):
+    """tiles.js's parseCodes (<tj-tiles>, the Pai Gow calculator, the playground's attributes)
+    reads every name of the engine's tile table (繁/简/English, meanings, Jyutping, aliases)
+    as tianjiu_core.notation does: in any case, several words, names run together."""
+    tab.goto("examples/embed.html")
+    names = sorted({n for t in TILES for n in (
+        t.code, t.name_hant, t.name_hans, t.name_en, t.meaning_en, t.jyutping,
+        *t.aliases_hant, *t.aliases_hans, *t.aliases_en)})
+    cases = names + [n.upper() for n in names] + [n.lower() for n in names] + [
+        "Teen Yun Chop Bot Gee Joon three", "Chop Gow Chop Bot", "天天地地", "天天九九", "天 天 雜九 雜九",
+        "Teen teen chop gow chop gow", "Red-head ten, Long-leg seven", "GEE JOON 3、gee joon 6",
+        "6-6 3:6", "伶冧六 銅錘六", "铜锤六铜锤六", "九 36", "長三長三", "twoface 66", "Chop  Gow"]
+    browser = tab.page.evaluate("""cs => cs.map(c => { try { return TianJiu.parseCodes(c); }
+        catch (e) { return 'unknown: ' + e.message; } })""", cases)
+    assert len(browser) == len(cases)
+    for text, got in zip(cases, browser):
+        try:
+            want = [t.code for t in parse_tiles(text)]
+        except AmbiguousTileError:
+            # a name two faces share (雜九 = 36 or 45): the browser draws one of them, and the
+            # engine reads the text as those tiles
+            assert isinstance(got, list), (text, got)
+            want = [t.code for t in parse_tiles(text, context=[Tile.parse(c) for c in got])]
+        except ValueError:
+            assert isinstance(got, str) and got.startswith("unknown: "), (text, got)
+            continue
+        assert got == want, (text, got, want)
+    assert tab.problems() == []
 
 
 def test_embed_example_page(tab):

@@ -1,6 +1,7 @@
 // <tj-tiles tiles="66 66 36 45" height="48"> — a row of tile pictures.
 // Drawn from the sprite at once: this widget never waits for the engine.
-// Accepts pip codes, main names (天 天 雜九 雜九) and "?" for a face-down tile.
+// Accepts pip codes, every name the engine knows (天 天 雜九 雜九, Teen Day, 天天九九) and "?"
+// for a face-down tile.
 import { TjWidget, defineWidget, h } from "../widget.js";
 import { BY_CODE, parseCodes, tileSvg, tileLabel } from "../tiles.js";
 
