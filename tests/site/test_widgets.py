@@ -191,9 +191,10 @@ def test_tiles_element_and_bad_codes(tab):
     assert four.get_attribute("data-state") == "ready" and four.locator("svg").count() == 2
 
 
-def test_tiles_element_reads_multi_word_names(tab):
+def test_tiles_element_reads_multi_word_names_and_clips_a_long_bad_token(tab):
     """<tj-tiles> takes every name the site shows: "Chop Gow Chop Bot" was 'Unknown tile
-    “Chop”' (tiles.js split on spaces and knew one-word names only)."""
+    “Chop”' (tiles.js split on spaces and knew one-word names only); an unknown token of
+    100,000 characters was repeated in full."""
     tab.goto("examples/embed.html")
     four = tab.page.locator("#four")
     tab.page.evaluate("document.querySelector('#four').setAttribute('tiles', 'Chop Gow Chop Bot')")
@@ -202,6 +203,10 @@ def test_tiles_element_reads_multi_word_names(tab):
     tab.page.evaluate("document.querySelector('#four').setAttribute('tiles', '天天地地')")
     assert four.get_attribute("data-state") == "ready"
     assert four.locator("svg").evaluate_all("ss => ss.map(s => s.dataset.tile)") == ["66", "66", "11", "11"]
+    tab.page.evaluate("document.querySelector('#four').setAttribute('tiles', '66 ' + 'x'.repeat(100000))")
+    assert four.get_attribute("data-state") == "error"
+    text = four.inner_text()
+    assert f"Unknown tile “{'x' * 40}… (100,000 characters)”" in text and len(text) < 200, text[:300]
     assert tab.problems() == []
 
 

@@ -7,6 +7,7 @@
 // site (the one-line embed by URL), the sprite is fetched once (CORS) and put into the page,
 // and tiles reference it inside the page (href="#tj-tile-66").
 import { TILES, TILE_NAMES, SPRITE } from "./generated.js";
+import { clip } from "./i18n.js";
 
 /** The sprite file next to this module. */
 export const spriteURL = new URL("./tiles.svg", import.meta.url).href;
@@ -117,10 +118,10 @@ export function tileWidth(height) {
   return (height * VB_W) / VB_H;
 }
 
-/** A token parseCodes does not know: `.token` and `.message` are the token. */
+/** A token parseCodes does not know: `.token` is all of it, `.message` the token clipped. */
 export class TileTokenError extends Error {
   constructor(token) {
-    super(token);
+    super(clip(token));
     this.name = "TileTokenError";
     this.token = token;
   }
@@ -186,7 +187,7 @@ function tokens(text) {
 /** Parse "66 66 36 45" without the engine: pip codes, every name the engine's notation
  *  knows ("天 天 雜九 雜九", "Teen Teen Chop Gow Chop Gow", "天天九九", "Gee Joon three"),
  *  in any case, and "?" = face down.  Returns codes (null for "?"); throws TileTokenError
- *  naming the token it does not know.  A name two faces share (雜九 = 36 or 45)
+ *  naming (clipped) the token it does not know.  A name two faces share (雜九 = 36 or 45)
  *  takes a face the named tiles leave a copy of, in table order (display parsing: where the
  *  engine would call the name ambiguous, this picks the first). */
 export function parseCodes(text) {
