@@ -240,6 +240,25 @@ def test_tile_names_parse_in_the_browser_as_in_the_engine(tab):
     assert tab.problems() == []
 
 
+def test_tiles_element_height_out_of_range_draws_at_the_default(tab):
+    """height="-5" was `<svg> attribute height: A negative value is not valid` (tiles gone),
+    height="1e400" `Expected length, "Infinity"`: any height that is not 1–1000 pixels draws
+    at 48 with a console warning naming the attribute, never a console error."""
+    warnings = []
+    tab.page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    tab.goto("examples/embed.html")
+    four = tab.page.locator("#four")
+    for value in ("-5", "1e400", "-1e400", "0", "abc", "1e300", "0.001", " ", "30"):
+        tab.page.evaluate("v => document.querySelector('#four').setAttribute('height', v)", value)
+        heights = four.locator("svg").evaluate_all("ss => ss.map(s => s.getAttribute('height'))")
+        want = "30" if value == "30" else "48"
+        assert heights == [want] * 4, (value, heights)
+        assert four.get_attribute("data-state") == "ready"
+        assert four.locator("svg").first.bounding_box()["height"] == int(want)
+    assert tab.problems() == []
+    assert any('height="-5"' in w for w in warnings) and any('height="1e400"' in w for w in warnings), warnings
+
+
 def test_embed_example_page(tab):
     """examples/embed.html: a page outside MkDocs that only loads tianjiu.js."""
     tab.goto("examples/embed.html")
