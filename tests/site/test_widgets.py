@@ -178,6 +178,45 @@ def test_settle_spec_example_and_bad_input(playground):
     assert payments(tab) == {"E": 21, "S": 0, "W": -15, "N": -6}
 
 
+def test_settle_takes_a_streak_of_1_to_99_and_says_so_in_the_pages_language(tab):
+    """<tj-settle>'s form says max 99 and its attribute check 1–99, but a banker streak of 100
+    computed payments, and 1e6 was "Notation not understood: banker_streak: must be a whole
+    number 1–1,000" (a third limit, labelled a notation error).  One limit, 1–99, named with the
+    field in the page's language."""
+    page = tab.page
+    for path, words in (("en/embed/", ("The banker's hand number must be a whole number from 1 to 99, not “{}”.",)),
+                        ("embed/", ("第幾手莊要是 1 至 99 的整數，不是「{}」。",))):
+        tab.goto(path)
+        settle = "article .tj-block > tj-settle"
+        page.wait_for_selector(f"{settle}[data-result=ok]", timeout=90_000)
+        for value in ("100", "1e6", "0", "2.5", "1" * 100):
+            page.fill(f"{settle} input[name=streak]", value)
+            page.click(f"{settle} button[type=submit]")
+            page.wait_for_function("s => document.querySelector(s).dataset.result === 'invalid'", arg=settle)
+            shown = value if len(value) <= 40 else f"{value[:40]}… (100 characters)"
+            assert page.inner_text(f"{settle} .tj-message") == words[0].format(shown), value
+            assert page.get_attribute(f"{settle} input[name=streak]", "aria-invalid") == "true"
+            assert page.locator(f"{settle} .tj-settle__table").count() == 0
+            page.fill(f"{settle} input[name=streak]", "1")
+            page.click(f"{settle} button[type=submit]")
+            page.wait_for_selector(f"{settle}[data-result=ok]")
+        # 99, the largest, is settled by the engine
+        page.fill(f"{settle} input[name=streak]", "99")
+        page.click(f"{settle} button[type=submit]")
+        page.wait_for_function("s => document.querySelector(s).dataset.result === 'ok' && "
+                               "document.querySelector(s + ' input[name=streak]').getAttribute('aria-invalid') === 'false'", arg=settle)
+        assert page.get_attribute(f"{settle} input[name=streak]", "max") == "99"
+    # an author's streak="100": a console warning naming it, and the form starts from 1
+    warnings = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.evaluate("""() => { const s = document.createElement('tj-settle'); s.id = 'streak100';
+        s.setAttribute('streak', '100'); document.querySelector('article').append(s); }""")
+    page.wait_for_selector("#streak100[data-result=ok]", timeout=30_000)
+    assert page.input_value("#streak100 input[name=streak]") == "1"
+    assert any('streak="100" needs a whole number 1–99' in w for w in warnings), warnings
+    assert tab.problems() == []
+
+
 def test_tiles_element_and_bad_codes(tab):
     tab.goto("examples/embed.html")
     four = tab.page.locator("#four")
