@@ -139,6 +139,38 @@ def test_calculator_shows_the_engines_values_and_explains_bad_tiles(site, new_ta
     assert phone.problems() == []
 
 
+def test_calculator_reads_the_names_it_shows_and_quotes_a_long_bad_token_short(site, new_tab):
+    """The English calculator shows "Chop Bot" and "Gee Joon three" under its tiles: typed back,
+    they were 'Unknown tile “Chop”' (tiles.js split on spaces); "天天地地" was one unknown
+    token.  A 100,000-character unknown token was repeated in full (a message box 114,000 px
+    tall at 375 px): now cut as the engine cuts it, 40 characters and the length."""
+    tab = new_tab(viewport=PHONE)
+    page = tab.page
+    calc = "tj-paigow-calc"
+    tab.goto("en/paigow/calculator/")
+    page.wait_for_selector(f"{calc}[data-tiles='66 44 12 35']:not([data-busy])", timeout=TIMEOUT)
+    page.fill(f"{calc} .tj-tray__input", "Teen Yun Chop Bot Gee Joon three")
+    page.press(f"{calc} .tj-tray__input", "Enter")
+    page.wait_for_selector(f"{calc}[data-tiles='66 44 26 12']:not([data-busy])", timeout=30_000)
+    assert page.is_hidden(f"{calc} .tj-pgc__message")
+    want = _set("66 44 26 12")
+    evs = page.eval_on_selector_all(f"{calc} .tj-pgc__row", "rs => rs.map(r => Number(r.dataset.evPlayer))")
+    assert evs == [s["not_banking"]["ev"] for s in want["settings"]]
+    page.fill(f"{calc} .tj-tray__input", "天天地地")
+    page.press(f"{calc} .tj-tray__input", "Enter")
+    page.wait_for_selector(f"{calc}[data-tiles='66 66 11 11']:not([data-busy])", timeout=30_000)
+    # a huge unknown token: one short line, the hand kept
+    page.fill(f"{calc} .tj-tray__input", "66 " + "x" * 100_000)
+    page.press(f"{calc} .tj-tray__input", "Enter")
+    msg = page.inner_text(f"{calc} .tj-pgc__message")
+    assert msg.startswith(f"Unknown tile “{'x' * 40}… (100,000 characters)” (use pip codes"), msg[:200]
+    assert len(msg) < 300 and msg.endswith("The hand below is still the one before."), msg[:400]
+    assert page.locator(f"{calc} .tj-pgc__message").bounding_box()["height"] < 200
+    assert page.get_attribute(calc, "data-tiles") == "66 66 11 11"
+    assert no_sideways_scroll(page)
+    assert tab.problems() == []
+
+
 def test_trainer_grades_a_known_deal_and_keeps_the_worst_settings(site, new_tab):
     tab = new_tab(viewport=PHONE)
     page = tab.page

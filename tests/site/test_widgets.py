@@ -9,8 +9,10 @@ import json
 import pytest
 from sitekit import SCREENSHOTS
 
+from tianjiu_core.errors import AmbiguousTileError
+from tianjiu_core.notation import parse_tiles
 from tianjiu_core.svg import use_svg
-from tianjiu_core.tiles import TILES
+from tianjiu_core.tiles import TILES, Tile
 
 A = ".tj-tray[data-tray=a]"
 B = ".tj-tray[data-tray=b]"
@@ -188,6 +190,44 @@ def test_settle_in_english_names_ru_yi(tab):
     page.wait_for_function("document.querySelector('.tj-settle__table tr[data-seat=S] [data-payment]')?.dataset.payment === '1'")
     items = page.inner_text(".tj-settle__items")
     assert "入一 (5 棟, paid 1)" in items and "is paid" not in items, items
+
+
+def test_settle_takes_a_streak_of_1_to_99_and_says_so_in_the_pages_language(tab):
+    """<tj-settle>'s form says max 99 and its attribute check 1–99, but a banker streak of 100
+    computed payments, and 1e6 was "Notation not understood: banker_streak: must be a whole
+    number 1–1,000" (a third limit, labelled a notation error).  One limit, 1–99, named with the
+    field in the page's language."""
+    page = tab.page
+    for path, words in (("en/embed/", ("The banker's hand number must be a whole number from 1 to 99, not “{}”.",)),
+                        ("embed/", ("第幾手莊要是 1 至 99 的整數，不是「{}」。",))):
+        tab.goto(path)
+        settle = "article .tj-block > tj-settle"
+        page.wait_for_selector(f"{settle}[data-result=ok]", timeout=90_000)
+        for value in ("100", "1e6", "0", "2.5", "1" * 100):
+            page.fill(f"{settle} input[name=streak]", value)
+            page.click(f"{settle} button[type=submit]")
+            page.wait_for_function("s => document.querySelector(s).dataset.result === 'invalid'", arg=settle)
+            shown = value if len(value) <= 40 else f"{value[:40]}… (100 characters)"
+            assert page.inner_text(f"{settle} .tj-message") == words[0].format(shown), value
+            assert page.get_attribute(f"{settle} input[name=streak]", "aria-invalid") == "true"
+            assert page.locator(f"{settle} .tj-settle__table").count() == 0
+            page.fill(f"{settle} input[name=streak]", "1")
+            page.click(f"{settle} button[type=submit]")
+            page.wait_for_selector(f"{settle}[data-result=ok]")
+        # 99, the largest, is settled by the engine
+        page.fill(f"{settle} input[name=streak]", "99")
+        page.click(f"{settle} button[type=submit]")
+        page.wait_for_function("s => document.querySelector(s).dataset.result === 'ok' && "
+                               "document.querySelector(s + ' input[name=streak]').getAttribute('aria-invalid') === 'false'", arg=settle)
+        assert page.get_attribute(f"{settle} input[name=streak]", "max") == "99"
+    # an author's streak="100": a console warning naming it, and the form starts from 1
+    warnings = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    page.evaluate("""() => { const s = document.createElement('tj-settle'); s.id = 'streak100';
+        s.setAttribute('streak', '100'); document.querySelector('article').append(s); }""")
+    page.wait_for_selector("#streak100[data-result=ok]", timeout=30_000)
+    assert page.input_value("#streak100 input[name=streak]") == "1"
+    assert any('streak="100" needs a whole number 1–99' in w for w in warnings), warnings
     assert tab.problems() == []
 
 
@@ -202,6 +242,74 @@ def test_tiles_element_and_bad_codes(tab):
     assert "Unknown tile “99”" in four.inner_text()
     tab.page.evaluate("document.querySelector('#four').setAttribute('tiles', '24 12')")
     assert four.get_attribute("data-state") == "ready" and four.locator("svg").count() == 2
+
+
+def test_tiles_element_reads_multi_word_names_and_clips_a_long_bad_token(tab):
+    """<tj-tiles> takes every name the site shows: "Chop Gow Chop Bot" was 'Unknown tile
+    “Chop”' (tiles.js split on spaces and knew one-word names only); an unknown token of
+    100,000 characters was repeated in full."""
+    tab.goto("examples/embed.html")
+    four = tab.page.locator("#four")
+    tab.page.evaluate("document.querySelector('#four').setAttribute('tiles', 'Chop Gow Chop Bot')")
+    assert four.get_attribute("data-state") == "ready" and four.locator("svg").count() == 2
+    assert four.locator(".tj-tiles").get_attribute("aria-label") == "Chop Gow, Chop Bot"
+    tab.page.evaluate("document.querySelector('#four').setAttribute('tiles', '天天地地')")
+    assert four.get_attribute("data-state") == "ready"
+    assert four.locator("svg").evaluate_all("ss => ss.map(s => s.dataset.tile)") == ["66", "66", "11", "11"]
+    tab.page.evaluate("document.querySelector('#four').setAttribute('tiles', '66 ' + 'x'.repeat(100000))")
+    assert four.get_attribute("data-state") == "error"
+    text = four.inner_text()
+    assert f"Unknown tile “{'x' * 40}… (100,000 characters)”" in text and len(text) < 200, text[:300]
+    assert tab.problems() == []
+
+
+def test_tile_names_parse_in_the_browser_as_in_the_engine(tab):
+    """tiles.js's parseCodes (<tj-tiles>, the Pai Gow calculator, the playground's attributes)
+    reads every name of the engine's tile table (繁/简/English, meanings, Jyutping, aliases)
+    as tianjiu_core.notation does: in any case, several words, names run together."""
+    tab.goto("examples/embed.html")
+    names = sorted({n for t in TILES for n in (
+        t.code, t.name_hant, t.name_hans, t.name_en, t.meaning_en, t.jyutping,
+        *t.aliases_hant, *t.aliases_hans, *t.aliases_en)})
+    cases = names + [n.upper() for n in names] + [n.lower() for n in names] + [
+        "Teen Yun Chop Bot Gee Joon three", "Chop Gow Chop Bot", "天天地地", "天天九九", "天 天 雜九 雜九",
+        "Teen teen chop gow chop gow", "Red-head ten, Long-leg seven", "GEE JOON 3、gee joon 6",
+        "6-6 3:6", "伶冧六 銅錘六", "铜锤六铜锤六", "九 36", "長三長三", "twoface 66", "Chop  Gow"]
+    browser = tab.page.evaluate("""cs => cs.map(c => { try { return TianJiu.parseCodes(c); }
+        catch (e) { return 'unknown: ' + e.message; } })""", cases)
+    assert len(browser) == len(cases)
+    for text, got in zip(cases, browser):
+        try:
+            want = [t.code for t in parse_tiles(text)]
+        except AmbiguousTileError:
+            # a name two faces share (雜九 = 36 or 45): the browser draws one of them, and the
+            # engine reads the text as those tiles
+            assert isinstance(got, list), (text, got)
+            want = [t.code for t in parse_tiles(text, context=[Tile.parse(c) for c in got])]
+        except ValueError:
+            assert isinstance(got, str) and got.startswith("unknown: "), (text, got)
+            continue
+        assert got == want, (text, got, want)
+    assert tab.problems() == []
+
+
+def test_tiles_element_height_out_of_range_draws_at_the_default(tab):
+    """height="-5" was `<svg> attribute height: A negative value is not valid` (tiles gone),
+    height="1e400" `Expected length, "Infinity"`: any height that is not 1–1000 pixels draws
+    at 48 with a console warning naming the attribute, never a console error."""
+    warnings = []
+    tab.page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    tab.goto("examples/embed.html")
+    four = tab.page.locator("#four")
+    for value in ("-5", "1e400", "-1e400", "0", "abc", "1e300", "0.001", " ", "30"):
+        tab.page.evaluate("v => document.querySelector('#four').setAttribute('height', v)", value)
+        heights = four.locator("svg").evaluate_all("ss => ss.map(s => s.getAttribute('height'))")
+        want = "30" if value == "30" else "48"
+        assert heights == [want] * 4, (value, heights)
+        assert four.get_attribute("data-state") == "ready"
+        assert four.locator("svg").first.bounding_box()["height"] == int(want)
+    assert tab.problems() == []
+    assert any('height="-5"' in w for w in warnings) and any('height="1e400"' in w for w in warnings), warnings
 
 
 def test_embed_example_page(tab):

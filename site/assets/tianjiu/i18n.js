@@ -7,6 +7,16 @@ import { STRINGS, LABELS, HANS_CHARS, HANS_PHRASES, TILES } from "./generated.js
 export const LANGS = ["hant", "hans", "en"];
 const COLUMN = { hant: 0, hans: 1, en: 2 };
 
+/** A piece of what someone wrote, as a message quotes it: at most `limit` characters, then
+ *  "… (100,000 characters)", as the engine quotes bad input
+ *  (tianjiu_core.limits.quote) — a pasted megabyte makes a one-line message. */
+export function clip(text, limit = 40) {
+  const s = String(text);
+  if (s.length <= limit) return s;   // (UTF-16 units ≥ characters: short text is never cut)
+  const chars = Array.from(s);
+  return chars.length <= limit ? s : `${chars.slice(0, limit).join("")}… (${chars.length.toLocaleString("en-US")} characters)`;
+}
+
 /** "zh-Hant", "zh-TW", "zh-HK" → "hant"; "zh-Hans", "zh-CN", "zh" → "hans"; anything else → "en". */
 export function normLang(tag) {
   const t = String(tag || "").toLowerCase();

@@ -6,7 +6,8 @@
 // A <use> may not reference another origin's file: when this module is loaded from another
 // site (the one-line embed by URL), the sprite is fetched once (CORS) and put into the page,
 // and tiles reference it inside the page (href="#tj-tile-66").
-import { TILES, SPRITE } from "./generated.js";
+import { TILES, TILE_NAMES, SPRITE } from "./generated.js";
+import { clip } from "./i18n.js";
 
 /** The sprite file next to this module. */
 export const spriteURL = new URL("./tiles.svg", import.meta.url).href;
@@ -117,29 +118,87 @@ export function tileWidth(height) {
   return (height * VB_W) / VB_H;
 }
 
-const ALIASES = new Map();
-for (const t of TILES) {
-  for (const name of [t.code, t.hant, t.hans, t.en.toLowerCase()]) {
-    if (!ALIASES.has(name)) ALIASES.set(name, []);
-    if (!ALIASES.get(name).includes(t.code)) ALIASES.get(name).push(t.code);
+/** A token parseCodes does not know: `.token` is all of it, `.message` the token clipped. */
+export class TileTokenError extends Error {
+  constructor(token) {
+    super(clip(token));
+    this.name = "TileTokenError";
+    this.token = token;
   }
 }
 
-/** Parse "66 66 36 45" (codes, main names, "?" = face down) without the engine.
- *  Returns codes (null for "?"); throws Error naming the token it does not know.
- *  Names shared by two faces (雜九 = 36 or 45) take the face not used yet. */
-export function parseCodes(text) {
+// The engine's own table of names (tiles.ALIASES, written into generated.js at build time):
+// every 繁/简/English name, meaning, Jyutping and alias, NFKC + lower case, hyphens as
+// spaces, one space between words → the codes it names ("九" → 36, 45).
+const NAMES = new Map(Object.entries(TILE_NAMES));
+const LONGEST = Math.max(...[...NAMES.keys()].map((k) => k.length));
+// notation._SEPARATORS, and any other white space
+const SEPARATOR = /^[\s,，、;；+\/|]$/u;
+const DIGIT = /^\p{Nd}$/u;
+const LATIN = /^[A-Za-z0-9]$/;   // Python's ch.isascii() and ch.isalnum()
+
+/** Split as tianjiu_core.notation._tokens does: [codes] per tile, null for "?". */
+function tokens(text) {
+  // "6-6" is a pip code; other hyphens ("Red-head ten") are spaces
+  const raw = String(text ?? "").replace(/(?<=\p{Nd})[-:](?=\p{Nd})/gu, "");
+  const norm = raw.normalize("NFKC").toLowerCase().replace(/-/g, " ");
+  // what a message quotes: the text as written, unless normalising changed its length
+  const shown = norm.length === raw.length ? raw : norm;
   const out = [];
-  const used = new Map();   // code → how many parsed so far (linear time: a pasted megabyte stays fast)
-  for (const token of String(text || "").split(/[\s,，、]+/).filter(Boolean)) {
-    if (token === "?") { out.push(null); continue; }
-    const key = /^[\x00-\x7f]+$/.test(token) ? token.toLowerCase() : token;
-    let codes = ALIASES.get(key) || ALIASES.get(token);
-    if (!codes && /^\d\d$/.test(token)) codes = ALIASES.get(token[1] + token[0]);
-    if (!codes) throw new Error(token);
-    const code = codes.find((c) => (used.get(c) || 0) < BY_CODE[c].copies) || codes[0];
-    used.set(code, (used.get(code) || 0) + 1);
-    out.push(code);
+  const n = norm.length;
+  let i = 0;
+  while (i < n) {
+    const ch = norm[i];
+    if (SEPARATOR.test(ch)) { i += 1; continue; }
+    if (ch === "?") { out.push(null); i += 1; continue; }
+    if (DIGIT.test(ch)) {   // pip codes: two digits a tile (either order), several run together
+      let j = i;
+      while (j < n && DIGIT.test(norm[j])) j += 1;
+      if ((j - i) % 2) throw new TileTokenError(shown.slice(i, j));
+      for (let k = i; k < j; k += 2) {
+        const pair = [norm[k], norm[k + 1]].sort().join("");
+        if (!BY_CODE[pair]) throw new TileTokenError(shown.slice(k, k + 2));
+        out.push([pair]);
+      }
+      i = j;
+      continue;
+    }
+    // the longest name that starts here (a latin name must end at a word boundary)
+    let found = null;
+    for (let length = Math.min(LONGEST, n - i); length > 0; length -= 1) {
+      const codes = NAMES.get(norm.slice(i, i + length));
+      if (!codes) continue;
+      const end = i + length;
+      if (LATIN.test(norm[end - 1]) && end < n && LATIN.test(norm[end])) continue;
+      found = [length, codes];
+      break;
+    }
+    if (!found) {
+      let j = i;
+      while (j < n && !SEPARATOR.test(norm[j])) j += 1;
+      throw new TileTokenError(shown.slice(i, j));
+    }
+    out.push(found[1]);
+    i += found[0];
   }
   return out;
+}
+
+/** Parse "66 66 36 45" without the engine: pip codes, every name the engine's notation
+ *  knows ("天 天 雜九 雜九", "Teen Teen Chop Gow Chop Gow", "天天九九", "Gee Joon three"),
+ *  in any case, and "?" = face down.  Returns codes (null for "?"); throws TileTokenError
+ *  naming (clipped) the token it does not know.  A name two faces share (雜九 = 36 or 45)
+ *  takes a face the named tiles leave a copy of, in table order (display parsing: where the
+ *  engine would call the name ambiguous, this picks the first). */
+export function parseCodes(text) {
+  const parsed = tokens(text);
+  const used = new Map();   // code → how many named so far (linear time: a pasted megabyte stays fast)
+  for (const codes of parsed) if (codes && codes.length === 1) used.set(codes[0], (used.get(codes[0]) || 0) + 1);
+  return parsed.map((codes) => {
+    if (codes === null) return null;
+    if (codes.length === 1) return codes[0];
+    const code = codes.find((c) => (used.get(c) || 0) < BY_CODE[c].copies) || codes[0];
+    used.set(code, (used.get(code) || 0) + 1);
+    return code;
+  });
 }

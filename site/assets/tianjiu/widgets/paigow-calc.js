@@ -14,7 +14,7 @@ import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { BY_CODE, tileSvg, parseCodes, tileCaption } from "../tiles.js";
 import { TILES } from "../generated.js";
 import { handName, evText, pct, plainTiles, fitsOneSet } from "./paigow-kit.js";
-import { engineText } from "../i18n.js";
+import { engineText, clip } from "../i18n.js";
 
 let counter = 0;
 
@@ -46,7 +46,7 @@ export class TjPaigowCalc extends TjWidget {
     this.input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); this.typed(); } });
     this.messageEl = h("p", { class: "tj-message tj-pgc__message", role: "alert", hidden: true });
     this.wayEl = h("select", { class: "tj-pgc__way", id: `${this.uid}-way`, onchange: () => { this.way = this.wayEl.value; this.update(); } },
-      h("option", { value: this.way }, this.way));
+      h("option", { value: this.way }, clip(this.way)));
     this.resultEl = h("div", { class: "tj-pgc__result", "aria-live": "polite" });
 
     this.append(h("div", { class: "tj-pgc" },
@@ -74,7 +74,7 @@ export class TjPaigowCalc extends TjWidget {
       const ways = await engine.call("paigow_house_ways", {});
       this.wayEl.replaceChildren(...ways.map((w) => h("option", { value: w.key, selected: w.key === this.way },
         this.language === "en" ? `${w.name_en} (${w.name_hant})` : `${engineText(w.name_hant, this.language)} ${w.name_en}`)));
-      if (!ways.some((w) => w.key === this.way)) this.message(this.t("paigow.calc.badWay", { way: this.way }));
+      if (!ways.some((w) => w.key === this.way)) this.message(this.t("paigow.calc.badWay", { way: clip(this.way) }));
     } catch (err) {
       this.message(explain(err, this.language));
     }

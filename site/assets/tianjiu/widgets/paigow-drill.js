@@ -10,6 +10,7 @@
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { seededRng, randomSeed, dealTiles, handName, namedTiles, reasonText, fitsOneSet, pageKeys } from "./paigow-kit.js";
 import { parseCodes } from "../tiles.js";
+import { clip } from "../i18n.js";
 import * as P from "./paigow-progress.js";
 
 export class TjPaigowDrill extends TjWidget {
@@ -50,7 +51,7 @@ export class TjPaigowDrill extends TjWidget {
     if (fixed) {
       try {
         const [a, b] = fixed.split("/").map((x) => parseCodes(x));
-        if (!a || !b || a.length !== 2 || b.length !== 2 || !fitsOneSet([...a, ...b])) throw new Error(fixed);
+        if (!a || !b || a.length !== 2 || b.length !== 2 || !fitsOneSet([...a, ...b])) throw new Error(clip(fixed));
         this.fixed = [...a, ...b];
       } catch (err) {
         this.say(this.t("paigow.calc.unknown", { token: err.message }), "error");

@@ -14,7 +14,7 @@
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { seededRng, randomSeed, dealTiles, handName, evText, pct, namedTiles, plainTiles, whyLine, fitsOneSet, pageKeys } from "./paigow-kit.js";
 import { parseCodes } from "../tiles.js";
-import { engineText } from "../i18n.js";
+import { engineText, clip } from "../i18n.js";
 import * as P from "./paigow-progress.js";
 
 export class TjPaigowTrainer extends TjWidget {
@@ -33,7 +33,7 @@ export class TjPaigowTrainer extends TjWidget {
           onchange: () => { this.banking = bank; if (this.result && this.dataset.verdict) this.grade(this.chosen, false); } }),
         h("span", {}, t(bank ? "paigow.trainer.banking" : "paigow.trainer.notBanking")))));
     this.wayEl = h("select", { class: "tj-pgc__way", id: `${name}-way`, onchange: () => this.changeWay(this.wayEl.value) },
-      h("option", { value: this.way }, this.way));
+      h("option", { value: this.way }, clip(this.way)));
     this.handEl = h("div", { class: "tj-pgt__hand" });
     this.choicesEl = h("div", { class: "tj-pgt__choices", role: "group", "aria-label": t("paigow.trainer.choose") });
     this.verdictEl = h("p", { class: "tj-pgt__verdict", role: "status", "aria-live": "polite" });
@@ -58,7 +58,7 @@ export class TjPaigowTrainer extends TjWidget {
       try {
         const codes = parseCodes(fixed);
         if (codes.length === 4 && !codes.includes(null) && fitsOneSet(codes)) this.fixed = codes;
-        else throw new Error(fixed);
+        else throw new Error(clip(fixed));
       } catch (err) {
         this.say(this.t("paigow.calc.unknown", { token: err.message }), "error");
       }

@@ -4,10 +4,15 @@
 // The engine does the arithmetic (bridge op "settle") and returns every item;
 // this widget only lays them out in the page language.
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
-import { label } from "../i18n.js";
+import { label, clip } from "../i18n.js";
 
 const SEATS = ["E", "S", "W", "N"];
 const FINISHES = ["plain", "yao", "zun", "four"];
+/** The banker's streak this widget takes: the form's min/max, the attribute check and read()
+ *  (the engine allows more; a hand with 99 terms as banker is already fanciful). */
+const STREAK_MIN = 1;
+const STREAK_MAX = 99;
+const goodStreak = (n) => Number.isInteger(n) && n >= STREAK_MIN && n <= STREAK_MAX;
 
 export class TjSettle extends TjWidget {
   /** Attribute values this element cannot use, in words for the page's author (a console
@@ -15,16 +20,22 @@ export class TjSettle extends TjWidget {
   attributeProblems() {
     const out = [];
     const d = this.getAttribute("dong");
-    if (d !== null && !/^\s*[0-8](\s+[0-8]){3}\s*$/.test(d)) out.push(`dong="${d}" needs four numbers 0–8 (E S W N), e.g. "1 4 0 3"`);
+    if (d !== null && !/^\s*[0-8](\s+[0-8]){3}\s*$/.test(d)) out.push(`dong="${clip(d)}" needs four numbers 0–8 (E S W N), e.g. "1 4 0 3"`);
     for (const name of ["banker", "finisher"]) {
       const v = this.getAttribute(name);
-      if (v !== null && !SEATS.includes(v)) out.push(`${name}="${v}" is not a seat (E, S, W or N)`);
+      if (v !== null && !SEATS.includes(v)) out.push(`${name}="${clip(v)}" is not a seat (E, S, W or N)`);
     }
     const st = this.getAttribute("streak");
-    if (st !== null && !(Number.isInteger(Number(st)) && Number(st) >= 1 && Number(st) <= 99)) out.push(`streak="${st}" needs a whole number 1–99`);
+    if (st !== null && this.streakAttribute() === null) out.push(`streak="${clip(st)}" needs a whole number ${STREAK_MIN}–${STREAK_MAX}`);
     const f = this.getAttribute("finish");
-    if (f !== null && !FINISHES.includes(f)) out.push(`finish="${f}" is not one of ${FINISHES.join(", ")}`);
+    if (f !== null && !FINISHES.includes(f)) out.push(`finish="${clip(f)}" is not one of ${FINISHES.join(", ")}`);
     return out;
+  }
+
+  /** The streak attribute as a number, or null when there is none or it is not 1–99. */
+  streakAttribute() {
+    const st = this.getAttribute("streak");
+    return st !== null && st.trim() !== "" && goodStreak(Number(st)) ? Number(st) : null;
   }
 
   render() {
@@ -47,8 +58,8 @@ export class TjSettle extends TjWidget {
     this.banker = h("select", { name: "banker" }, seatOptions(this.getAttribute("banker") || "E"));
     this.finisher = h("select", { name: "finisher" }, seatOptions(this.getAttribute("finisher") || "N"));
     this.streak = h("input", {
-      type: "number", inputmode: "numeric", min: 1, max: 99, step: 1, required: true,
-      name: "streak", value: this.getAttribute("streak") || 1,
+      type: "number", inputmode: "numeric", min: STREAK_MIN, max: STREAK_MAX, step: 1, required: true,
+      name: "streak", value: this.streakAttribute() ?? 1,   // (a bad attribute: the default, as the warning says)
     });
     const finish = this.getAttribute("finish") || "plain";
     this.finish = h("select", { name: "finish" }, FINISHES.map((f) =>
@@ -96,13 +107,14 @@ export class TjSettle extends TjWidget {
       const n = Number(raw);
       const bad = raw === "" || !Number.isInteger(n) || n < 0 || n > 8;
       this.inputs[s].setAttribute("aria-invalid", String(bad));
-      if (bad) return { error: this.t("settle.badDong", { seat: label("seats", s, this.language), value: raw || "—" }) };
+      if (bad) return { error: this.t("settle.badDong", { seat: label("seats", s, this.language), value: clip(raw) || "—" }) };
       dong[s] = n;
     }
-    const streak = Number(this.streak.value);
-    const badStreak = !Number.isInteger(streak) || streak < 1;
+    const raw = this.streak.value.trim();
+    const streak = Number(raw);
+    const badStreak = raw === "" || !goodStreak(streak);
     this.streak.setAttribute("aria-invalid", String(badStreak));
-    if (badStreak) return { error: this.t("settle.badStreak", { value: this.streak.value || "—" }) };
+    if (badStreak) return { error: this.t("settle.badStreak", { min: STREAK_MIN, max: STREAK_MAX, value: clip(raw) || "—" }) };
     return {
       request: {
         banker: this.banker.value, banker_streak: streak, finisher: this.finisher.value,
@@ -120,6 +132,7 @@ export class TjSettle extends TjWidget {
     if (!this.engine) return;
     const { request, error } = this.read();
     if (error) {
+      this._seq = (this._seq || 0) + 1;   // an answer still on its way is of the values before
       this.message(error);
       this.resultEl.replaceChildren();
       this.dataset.result = "invalid";

@@ -1,8 +1,15 @@
 // <tj-tiles tiles="66 66 36 45" height="48"> — a row of tile pictures.
 // Drawn from the sprite at once: this widget never waits for the engine.
-// Accepts pip codes, main names (天 天 雜九 雜九) and "?" for a face-down tile.
+// Accepts pip codes, every name the engine knows (天 天 雜九 雜九, Teen Day, 天天九九) and "?"
+// for a face-down tile.  height: pixels, HEIGHT_MIN–HEIGHT_MAX; anything else (a negative
+// number, 1e400, "abc") draws at the default 48 with a console warning naming the attribute.
 import { TjWidget, defineWidget, h } from "../widget.js";
 import { BY_CODE, parseCodes, tileSvg, tileLabel } from "../tiles.js";
+import { clip } from "../i18n.js";
+
+const HEIGHT_DEFAULT = 48;
+const HEIGHT_MIN = 1;
+const HEIGHT_MAX = 1000;   // (a tile a screen tall; 1e300 would be an <svg> length error too)
 
 export class TjTiles extends TjWidget {
   static needsEngine = false;
@@ -17,8 +24,23 @@ export class TjTiles extends TjWidget {
     if (this._mounted) this.draw();
   }
 
+  /** The height attribute as pixels: the default for none or a value that is not a number
+   *  HEIGHT_MIN–HEIGHT_MAX (an <svg> with a negative or infinite height is an error and shows
+   *  nothing), with a warning once per bad value. */
+  height() {
+    const raw = this.getAttribute("height");
+    if (raw === null || raw.trim() === "") return HEIGHT_DEFAULT;
+    const n = Number(raw);
+    if (Number.isFinite(n) && n >= HEIGHT_MIN && n <= HEIGHT_MAX) return n;
+    if (this._warnedHeight !== raw) {
+      this._warnedHeight = raw;
+      console.warn(`<tj-tiles>: height="${clip(raw)}" needs a number of pixels ${HEIGHT_MIN}–${HEIGHT_MAX}: drawn at ${HEIGHT_DEFAULT}.`);
+    }
+    return HEIGHT_DEFAULT;
+  }
+
   draw() {
-    const height = Number(this.getAttribute("height")) || 48;
+    const height = this.height();
     let codes;
     try {
       codes = parseCodes(this.getAttribute("tiles"));
