@@ -42,7 +42,7 @@ Add one with :func:`shortcode`::
 '<div class="tj-block"><tj-playground tiles="66 36"></tj-playground></div>'
 >>> expand('{{ widget("tj-tiles", tiles="66", inline=True) }}', ctx)
 '<tj-tiles tiles="66"></tj-tiles>'
->>> expand('line one\\n{{ tiles("77") }}', ctx)
+>>> expand('line one\\n{{ tiles("77") }}', ctx)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 tianjiu_site.shortcodes.ShortcodeError: x.md:2: {{ tiles("77") }}: NotationError: ...
