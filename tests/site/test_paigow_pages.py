@@ -575,3 +575,30 @@ def test_drill_shows_that_it_repaired_a_damaged_save(site, tab):
     saved = json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))
     assert saved["lessons"] == {} and saved["drill"] == {"asked": 4, "right": 3}
     assert tab.problems() == []
+
+
+def test_calculator_keeps_its_hand_in_the_address(site, tab):
+    """A language switch lost the hand being worked on (it showed 66 44 12 35 with nz again):
+    the calculator page keeps the hand and the way in its address, so a link opens them too."""
+    page = tab.page
+    calc = "tj-paigow-calc"
+    tab.goto("en/paigow/calculator/?tiles=11+11+24+12&way=canberra")
+    page.wait_for_selector(f"{calc}[data-tiles='11 11 24 12']:not([data-busy])", timeout=TIMEOUT)
+    assert page.eval_on_selector(f"{calc} .tj-pgc__way", "s => s.value") == "canberra"
+    page.fill(f"{calc} .tj-tray__input", "天 地 人 和")
+    page.press(f"{calc} .tj-tray__input", "Enter")
+    page.wait_for_selector(f"{calc}[data-tiles='66 11 44 13']:not([data-busy])", timeout=TIMEOUT)
+    assert page.url.endswith("/en/paigow/calculator/?tiles=66+11+44+13&way=canberra"), page.url
+    page.hover(".md-header__option .md-select")
+    page.click(".md-select__link[hreflang=zh-Hans]")
+    page.wait_for_url("**/zh-Hans/paigow/calculator/?tiles=66+11+44+13&way=canberra")
+    page.wait_for_selector(f"{calc}[data-tiles='66 11 44 13']:not([data-busy])", timeout=TIMEOUT)
+    assert page.eval_on_selector(f"{calc} .tj-pgc__way", "s => s.value") == "canberra"
+    # a damaged address: said plainly, the page still works
+    tab.goto("en/paigow/calculator/?tiles=99&way=zzz")
+    page.wait_for_selector(f"{calc}[data-state=ready]", timeout=TIMEOUT)
+    page.wait_for_function(f"document.querySelector('{calc} .tj-pgc__message').textContent.length > 0")
+    msg = page.inner_text(f"{calc} .tj-pgc__message")
+    assert "99" in msg and "zzz" in msg, msg
+    assert page.eval_on_selector(f"{calc} .tj-pgc__way", "s => s.value") == "nz"
+    assert tab.problems() == []

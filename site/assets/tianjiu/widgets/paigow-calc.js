@@ -7,7 +7,9 @@
 // Input: the 21 faces (click / touch, or arrows + Enter in the grid), typed notation
 // ("天 地 丁三 雜八", Enter), a tile in the tray removes itself.  A bad tile, a fifth tile or a
 // face used more often than it exists is a clear line under the tray, never a silent no-op.
-// Attributes: tiles (the first hand), house-way (nz | canberra, default nz).
+// Attributes: tiles (the first hand), house-way (nz | canberra, default nz), address (the
+// hand and the way live in the page's address, ?tiles=66+44+12+35&way=nz: a link opens that
+// hand and a language switch keeps it; the site's calculator page sets it, an embed need not).
 // State for tests: data-tiles (the four codes analysed), rows .tj-pgc__row[data-index] with
 //   data-ev-player / data-ev-banker, data-house-way-choice, data-optimal, data-optimal-banking.
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
@@ -25,6 +27,8 @@ export class TjPaigowCalc extends TjWidget {
     this.tiles = [];
     this.buttons = new Map();
     this.way = this.getAttribute("house-way") || "nz";
+    const q = this.hasAttribute("address") ? new URLSearchParams(location.search) : null;
+    if (q && q.get("way")) this.way = q.get("way");
 
     const grid = h("div", { class: "tj-pg__grid tj-pgc__grid", role: "group", "aria-label": this.t("paigow.calc.grid") });
     // Pai Gow's order: 二四 joins 丁三 at the end (the two 至尊 tiles, the lowest singles:
@@ -45,7 +49,7 @@ export class TjPaigowCalc extends TjWidget {
       placeholder: this.t("paigow.calc.placeholder") });
     this.input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); this.typed(); } });
     this.messageEl = h("p", { class: "tj-message tj-pgc__message", role: "alert", hidden: true });
-    this.wayEl = h("select", { class: "tj-pgc__way", id: `${this.uid}-way`, onchange: () => { this.way = this.wayEl.value; this.update(); } },
+    this.wayEl = h("select", { class: "tj-pgc__way", id: `${this.uid}-way`, onchange: () => { this.way = this.wayEl.value; this.remember(); this.update(); } },
       h("option", { value: this.way }, clip(this.way)));
     this.resultEl = h("div", { class: "tj-pgc__result", "aria-live": "polite" });
 
@@ -64,7 +68,7 @@ export class TjPaigowCalc extends TjWidget {
       h("p", { class: "tj-pgc__waybox" }, h("label", { for: `${this.uid}-way` }, this.t("paigow.houseWay"), " "), this.wayEl),
       this.resultEl));
 
-    const start = this.getAttribute("tiles");
+    const start = (q && q.get("tiles")) || this.getAttribute("tiles");
     if (start) this.setTiles(start);
     this.refresh();
   }
@@ -74,7 +78,14 @@ export class TjPaigowCalc extends TjWidget {
       const ways = await engine.call("paigow_house_ways", {});
       this.wayEl.replaceChildren(...ways.map((w) => h("option", { value: w.key, selected: w.key === this.way },
         this.language === "en" ? `${w.name_en} (${w.name_hant})` : `${engineText(w.name_hant, this.language)} ${w.name_en}`)));
-      if (!ways.some((w) => w.key === this.way)) this.message(this.t("paigow.calc.badWay", { way: clip(this.way) }));
+      if (!ways.some((w) => w.key === this.way) && ways.length) {
+        // said, and the first way used instead (a bad tile said before stays said)
+        const before = this.messageEl.textContent;
+        const bad = this.t("paigow.calc.badWay", { way: clip(this.way) });
+        this.way = this.wayEl.value = ways[0].key;
+        this.message(before ? `${before}${this.language === "en" ? " " : ""}${bad}` : bad);
+        this.remember();
+      }
     } catch (err) {
       this.message(explain(err, this.language));
     }
@@ -170,7 +181,17 @@ export class TjPaigowCalc extends TjWidget {
 
   changed() {
     this.refresh();
+    this.remember();
     this.update();
+  }
+
+  /** With ``address``: the hand and the way into the page's address (replaced, not pushed). */
+  remember() {
+    if (!this.hasAttribute("address")) return;
+    const q = new URLSearchParams(location.search);
+    if (this.tiles.length) q.set("tiles", this.tiles.join(" ")); else q.delete("tiles");
+    q.set("way", this.way);
+    history.replaceState(history.state, "", `${location.pathname}?${q}${location.hash}`);
   }
 
   refresh() {
