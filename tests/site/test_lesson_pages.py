@@ -671,3 +671,64 @@ def test_lesson_2_choices_name_their_tiles(tab):
         want = [f"{BY_CODE[c].name_hant} ({BY_CODE[c].name_en})" if sep else BY_CODE[c].name_hant for c in codes]
         assert [name for _, name in rows] == want
     assert tab.problems() == []
+
+
+# --------------------------------------------------------------------- a first visit, engine still loading
+# (from a new user's trial: the engine takes a few seconds on a first visit, and the exercises
+# already showed their buttons beside "Loading the engine…")
+
+def hold_engine(tab):
+    """Keep the engine loading (Pyodide's wasm held back) until the returned release() is called."""
+    held, released = [], []
+    tab.page.context.route("**/pyodide.asm.wasm",
+                           lambda route: route.continue_() if released else held.append(route))
+
+    def release():
+        released.append(True)
+        for route in held:
+            route.continue_()
+    return release
+
+
+def wait_loading(page, sel):
+    page.wait_for_selector(f"{sel}[data-state=loading] .tj-status[data-kind=loading]", timeout=30_000)
+    page.wait_for_timeout(300)
+
+
+def test_trick_buttons_do_nothing_before_the_engine_is_ready(tab):
+    """Lesson 4: "Play face up" before the engine was ready threw `Cannot read properties of
+    undefined (reading 'filter')`, and "Next position" ended the stage at once ("Done! Right
+    first time: 0/{n}", a literal {n}) and saved a mark without a total; once the engine came,
+    "position 2 of 6" sat above the Done box. Now the buttons are disabled until the first
+    position is in, nothing is saved, and the stage's result has its number."""
+    page = tab.page
+    release = hold_engine(tab)
+    tab.goto("en/lessons/04-trick/")
+    sel = "tj-lesson-trick"
+    wait_loading(page, sel)
+    for label in ("Play face up", "Discard face down", "Next position", "Next position", "Play face up"):
+        page.evaluate("([s, l]) => [...document.querySelector(s).querySelectorAll('button')]"
+                      ".find(b => b.textContent === l)?.click()", [sel, label])
+    page.wait_for_timeout(300)
+    assert page.get_attribute(sel, "data-stage") == ""
+    assert page.evaluate("localStorage.getItem('tianjiu.lessons')") is None
+    assert "{n}" not in page.inner_text(sel)
+    assert tab.problems() == []
+    assert page.is_disabled(f"{sel} >> text=Play face up") and page.is_disabled(f"{sel} >> text=Next position")
+    release()
+    trick_position(page, 0)
+    assert page.get_attribute(sel, "data-stage") == ""
+    assert page.inner_text(f"{sel} .tj-quiz__score") == "position 1 of 6"
+    assert page.is_enabled(f"{sel} >> text=Play face up") and page.is_enabled(f"{sel} >> text=Next position")
+    for k in range(2, 7):   # skip every position: the result has its numbers
+        page.click(f"{sel} .tj-quiz__actions >> text=Next position")
+        page.wait_for_function("k => document.querySelector('tj-lesson-trick').dataset.busy === undefined"
+                               " && document.querySelector('tj-lesson-trick .tj-quiz__score').textContent === `position ${k} of 6`",
+                               arg=k)
+    page.click(f"{sel} .tj-quiz__actions >> text=See your result")
+    page.wait_for_selector(f"{sel}[data-stage=done]")
+    stage = page.inner_text(f"{sel} .tj-quiz__stage")
+    assert "Done! Right first time: 0/6." in stage and "(best 0/6)" in stage and "{" not in stage, stage
+    saved = json.loads(page.evaluate("localStorage.getItem('tianjiu.lessons')"))
+    assert saved["lessons"]["04-trick"]["trick"] | {"date": ""} == {"right": 0, "total": 6, "best": 0, "date": ""}
+    assert tab.problems() == []
