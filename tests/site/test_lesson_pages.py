@@ -732,3 +732,30 @@ def test_trick_buttons_do_nothing_before_the_engine_is_ready(tab):
     saved = json.loads(page.evaluate("localStorage.getItem('tianjiu.lessons')"))
     assert saved["lessons"]["04-trick"]["trick"] | {"date": ""} == {"right": 0, "total": 6, "best": 0, "date": ""}
     assert tab.problems() == []
+
+
+@pytest.mark.parametrize("path", ["zh-Hans/lessons/02-ranking/", "en/lessons/01-tiles/"])
+def test_quiz_next_does_nothing_before_the_engine_is_ready(tab, path):
+    """Every lesson quiz: "下一题" pressed three times while the engine loaded said "意外错误：Cannot
+    read properties of undefined (reading 'call')" (raw English on a Chinese page), jumped to
+    question 4 of 5 and counted the skipped ones ("0／2"); lesson 1 ended with "1／5" under a
+    header saying "1／4". Now Next is disabled until the first question is in: no error, no
+    question skipped or counted."""
+    page = tab.page
+    release = hold_engine(tab)
+    tab.goto(path)
+    sel = "tj-lesson-quiz"
+    wait_loading(page, sel)
+    for _ in range(3):
+        page.evaluate("s => document.querySelector(s).querySelector('.tj-quiz__actions .tj-button:last-child').click()", sel)
+        page.wait_for_timeout(100)
+    assert page.is_hidden(f"{sel} .tj-quiz__feedback"), page.inner_text(f"{sel} .tj-quiz__feedback")
+    assert page.is_disabled(f"{sel} .tj-quiz__actions .tj-button:last-child")
+    release()
+    wait_question(page, sel)
+    assert page.get_attribute(sel, "data-question") == "1/5"
+    assert page.get_attribute(sel, "data-score") == "0/0" and page.inner_text(f"{sel} .tj-quiz__score") == ""
+    assert quiz_state(page, sel)["seed"] == 0     # a first visit: question 1, none skipped
+    assert page.is_hidden(f"{sel} .tj-quiz__feedback")
+    assert page.is_enabled(f"{sel} .tj-quiz__actions .tj-button:last-child")
+    assert tab.problems() == []

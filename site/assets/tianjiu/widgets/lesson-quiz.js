@@ -54,7 +54,9 @@ export class TjLessonQuiz extends TjWidget {
     this.feedbackEl = h("p", { class: "tj-quiz__feedback", role: "status", "aria-live": "polite", hidden: true });
     this.checkBtn = h("button", { type: "button", class: "tj-button tj-button--primary", hidden: true, onclick: () => this.submitPick() }, this.t("lessons.check"));
     this.revealBtn = h("button", { type: "button", class: "tj-button", hidden: true, onclick: () => this.reveal() }, this.t("lessons.reveal"));
-    this.nextBtn = h("button", { type: "button", class: "tj-button", onclick: () => this.next() }, this.t("lessons.next"));
+    // disabled until the first question is in (the engine loads first); while a later one
+    // loads (data-busy) Next does nothing, so the focus stays where it is
+    this.nextBtn = h("button", { type: "button", class: "tj-button", disabled: true, onclick: () => this.next() }, this.t("lessons.next"));
     this.counterEl = h("span", { class: "tj-quiz__counter" });
     this.stageEl = h("div", { class: "tj-quiz__stage", hidden: true });
     const title = this.getAttribute("title") || this.t("lessons.quizTitle");
@@ -87,6 +89,7 @@ export class TjLessonQuiz extends TjWidget {
     this.feedback("", "");
     this.revealBtn.hidden = true;
     this.dataset.busy = "true";
+    this.loaded = false;   // (until this question is in, answers and Next do not count it)
     try {
       let q = await this.engine.call("lesson_question", { kind, seed: this.seed });
       // the same question twice in a row (a random kind can draw it again): take the next
@@ -102,10 +105,12 @@ export class TjLessonQuiz extends TjWidget {
       this.q = q;
       this.cycleNote(q);
       this.draw();
+      this.loaded = true;
     } catch (err) {
       this.feedback(explain(err, this.language), "error");
     } finally {
       delete this.dataset.busy;
+      this.nextBtn.disabled = false;   // (after a failed load, Next asks for the question again)
     }
     this.showScore();
   }
@@ -216,7 +221,7 @@ export class TjLessonQuiz extends TjWidget {
   }
 
   async answer(answer, reveal = false) {
-    if (this.dataset.busy || this.dataset.verdict === "right") return;
+    if (!this.loaded || this.dataset.busy || this.dataset.verdict === "right") return;
     this.dataset.busy = "true";
     try {
       const v = await this.engine.call("lesson_check", { kind: this.kind, seed: this.seed, answer, reveal });
@@ -272,6 +277,8 @@ export class TjLessonQuiz extends TjWidget {
   }
 
   async reveal() {
+    if (!this.loaded || this.dataset.busy) return;
+    this.dataset.busy = "true";
     try {
       const v = await this.engine.call("lesson_check", { kind: this.kind, seed: this.seed, answer: this.q.ui === "pick" ? [] : this.choiceButtons[0].dataset.id, reveal: true });
       const ans = v.answer;
@@ -297,11 +304,18 @@ export class TjLessonQuiz extends TjWidget {
       this.nextBtn.focus();
     } catch (err) {
       this.feedback(explain(err, this.language), "error");
+    } finally {
+      delete this.dataset.busy;
     }
   }
 
   async next() {
-    if (this.dataset.busy) return;
+    // the engine still loading, or a question on its way: nothing to skip or count yet
+    if (!this.engine || this.dataset.busy) return;
+    if (!this.loaded) {   // this question did not load (its error is shown): ask again
+      await this.load();
+      return;
+    }
     if (this.tries === 0 && this.dataset.verdict !== "revealed") this.asked += 1;   // skipped: not right
     if (this.turn + 1 >= this.total) {
       this.finishStage();
