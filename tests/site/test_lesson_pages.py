@@ -759,3 +759,38 @@ def test_quiz_next_does_nothing_before_the_engine_is_ready(tab, path):
     assert page.is_hidden(f"{sel} .tj-quiz__feedback")
     assert page.is_enabled(f"{sel} .tj-quiz__actions .tj-button:last-child")
     assert tab.problems() == []
+
+
+@pytest.mark.parametrize("path,lang", [("en/lessons/01-tiles/", "en"), ("en/lessons/05-finishing/", "en"),
+                                       ("zh-Hans/lessons/05-finishing/", "hans"), ("lessons/01-tiles/", "hant")])
+def test_a_shown_answer_comes_with_its_reason(tab, path, lang):
+    """Two wrong tries, then "Show the answer": the explanation was replaced by "The answer is
+    marked. Read the reason above, then try the next one." with no reason above for the marked
+    answer. Now the engine's reason for the right answer is shown (without its "Right!")."""
+    page = tab.page
+    sel = "tj-lesson-quiz"
+    tab.goto(path)
+    wait_question(page, sel)
+    st = quiz_state(page, sel)
+    kind, seed = st["kind"], st["seed"]
+    right = L.solution(kind, seed)
+    ids = page.eval_on_selector_all(f"{sel} .tj-quiz__choice", "bs => bs.map(b => b.dataset.id)")
+    wrong = [i for i in ids if not L.check(kind, seed, i)["correct"]][:2]
+    for i in wrong:
+        page.click(f"{sel} .tj-quiz__choice[data-id='{i}']")
+        page.wait_for_function("([s, n]) => document.querySelector(s).dataset.tries === n && !document.querySelector(s).dataset.busy",
+                               arg=[sel, str(wrong.index(i) + 1)])
+    page.click(f"{sel} .tj-quiz__actions >> text=/Show the answer|显示答案|顯示答案/")
+    page.wait_for_selector(f"{sel}[data-verdict=revealed]")
+    assert page.get_attribute(f"{sel} .tj-quiz__choice[data-id='{right}']", "class").count("is-right")
+    text = page.inner_text(f"{sel} .tj-quiz__feedback")
+    why = L.check(kind, seed, right)["why"]
+    assert "reason above" not in text and "上面的解釋" not in text and "上面的解释" not in text, text
+    if lang == "en":
+        assert text == f"The answer is marked. {why['en'].removeprefix('Right!').strip()} Now try the next one.", text
+    elif lang == "hant":
+        assert text == f"答案已標出。{why['hant'].removeprefix('對！')}再做下一題。", text
+    else:
+        assert text.startswith("答案已标出。") and text.endswith("再做下一题。") and "对！" not in text, text
+        assert len(text) > 30 and not set(text) & set(HANT_ONLY), text
+    assert tab.problems() == []

@@ -280,8 +280,13 @@ export class TjLessonQuiz extends TjWidget {
     if (!this.loaded || this.dataset.busy) return;
     this.dataset.busy = "true";
     try {
-      const v = await this.engine.call("lesson_check", { kind: this.kind, seed: this.seed, answer: this.q.ui === "pick" ? [] : this.choiceButtons[0].dataset.id, reveal: true });
+      const req = { kind: this.kind, seed: this.seed, reveal: true };
+      let v = await this.engine.call("lesson_check", { ...req, answer: this.q.ui === "pick" ? [] : this.choiceButtons[0].dataset.id });
       const ans = v.answer;
+      // the engine's reason is for the answer sent: ask again with the right one, so the
+      // reason shown is why the marked answer is right (not why the first choice is wrong)
+      const right = await this.engine.call("lesson_check", { ...req, answer: ans });
+      if (right.correct) v = right;
       if (this.q.ui === "pick") {
         const need = [...ans];
         this.pickButtons.forEach((b) => {
@@ -298,7 +303,9 @@ export class TjLessonQuiz extends TjWidget {
       }
       if (v.values) this.showValues(v.values);
       this.dataset.verdict = "revealed";
-      this.feedback(this.t(this.turn + 1 >= this.total ? "lessons.revealedLast" : "lessons.revealed"), "right");
+      const last = this.turn + 1 >= this.total;
+      const why = v.correct ? withoutVerdict(txt(v.why, this.language)) : "";
+      this.feedback(why ? this.t(last ? "lessons.revealedWhyLast" : "lessons.revealedWhy", { why }) : this.t(last ? "lessons.revealedLast" : "lessons.revealed"), "right");
       this.lockChoices();
       this.revealBtn.hidden = true;
       this.nextBtn.focus();
@@ -373,6 +380,12 @@ export class TjLessonQuiz extends TjWidget {
     this.feedbackEl.dataset.kind = kind || "";
     this.feedbackEl.hidden = !text;
   }
+}
+
+/** The engine's reason for a right answer without its verdict (對！/ Right!): shown when
+ *  the answer was revealed, not found. */
+function withoutVerdict(text) {
+  return String(text).replace(/^\s*(?:對！|对！|Right!)\s*/, "").trim();
 }
 
 /** A question without its seed: two questions with the same key look the same. */
