@@ -794,3 +794,37 @@ def test_a_shown_answer_comes_with_its_reason(tab, path, lang):
         assert text.startswith("答案已标出。") and text.endswith("再做下一题。") and "对！" not in text, text
         assert len(text) > 30 and not set(text) & set(HANT_ONLY), text
     assert tab.problems() == []
+
+
+def test_replay_keeps_the_focus_at_its_ends(tab):
+    """Lesson 7's replays: with the focus on "Next ▶", ArrowRight to the end (or Enter on "To
+    the end") disabled the focused button and dropped the focus to <body>, where ArrowLeft did
+    nothing. Now the focus moves to "◀ Back" and the arrow keys keep working (and at the start
+    back to "Next ▶")."""
+    page = tab.page
+    tab.goto("en/lessons/07-bonuses/")
+    sel = "tj-lesson-replay[example=he_zun]"
+    page.wait_for_selector(f"{sel}[data-step='0']", timeout=TIMEOUT)
+    focused = f"() => {{ const a = document.activeElement; return document.querySelector({json.dumps(sel)}).contains(a) ? a.textContent : a.tagName; }}"
+    page.focus(f"{sel} >> text=Next ▶")
+    steps = None
+    for _ in range(30):
+        page.keyboard.press("ArrowRight")
+        if page.get_attribute(sel, "data-done") == "true":
+            steps = int(page.get_attribute(sel, "data-step"))
+            break
+    assert steps
+    assert page.evaluate(focused) == "◀ Back"
+    page.keyboard.press("ArrowLeft")
+    assert page.get_attribute(sel, "data-step") == str(steps - 1)
+    for _ in range(steps + 2):
+        page.keyboard.press("ArrowLeft")
+    assert page.get_attribute(sel, "data-step") == "0"
+    assert page.evaluate(focused) == "Next ▶"        # Back is disabled at the start
+    page.focus(f"{sel} >> text=To the end")
+    page.keyboard.press("Enter")
+    assert page.get_attribute(sel, "data-done") == "true"
+    assert page.evaluate(focused) == "◀ Back"
+    page.keyboard.press("ArrowLeft")
+    assert page.get_attribute(sel, "data-step") == str(steps - 1)
+    assert tab.problems() == []
