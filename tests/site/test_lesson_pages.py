@@ -828,3 +828,39 @@ def test_replay_keeps_the_focus_at_its_ends(tab):
     page.keyboard.press("ArrowLeft")
     assert page.get_attribute(sel, "data-step") == str(steps - 1)
     assert tab.problems() == []
+
+
+def test_deal_says_stack_for_one_and_stops_at_the_end(tab):
+    """Lesson 8: "South takes stacks 1." for one stack (輪棟, 龍頭鳳尾, 舞三獅); after the last step
+    "Next ▶" and "Play all" stayed enabled and did nothing. Now one stack is "stack", and at the
+    end both are disabled, the focus going to "Shuffle and throw"; a new throw enables them."""
+    page = tab.page
+    tab.goto("en/lessons/08-deal/")
+    deal = "tj-lesson-deal"
+    page.wait_for_selector(f"{deal}[data-state=ready][data-steps]", timeout=TIMEOUT)
+    focused = "() => { const a = document.activeElement; return document.querySelector('tj-lesson-deal').contains(a) ? a.textContent : a.tagName; }"
+    for method in ("lun_dong", "long_tou_feng_wei", "wu_san_shi", "jian_dong"):
+        page.select_option(f"{deal} select[name=method]", method)
+        page.wait_for_selector(f"{deal}[data-method={method}][data-step='0']")
+        steps = int(page.get_attribute(deal, "data-steps"))
+        assert page.is_enabled(f"{deal} >> text=Next ▶") and page.is_enabled(f"{deal} >> text=Play all")
+        page.focus(f"{deal} >> text=Next ▶")
+        said = []
+        for _ in range(steps):
+            page.keyboard.press("Enter")
+            said.append(page.inner_text(f"{deal} .tj-deal__info"))
+        assert page.get_attribute(deal, "data-step") == str(steps)
+        takes = [s for s in said if " takes " in s and "layer" not in s]
+        assert not [s for s in takes if re.search(r"takes stacks \d+\.", s)], (method, takes)
+        assert all(re.search(r"takes (stack \d+|stacks \d+( \+ \d+)+)\.", s) for s in takes), (method, takes)
+        if method != "jian_dong":
+            assert any(re.search(r"takes stack \d+\.", s) for s in takes), (method, takes)
+        assert page.is_disabled(f"{deal} >> text=Next ▶") and page.is_disabled(f"{deal} >> text=Play all")
+        assert page.evaluate(focused) == "Shuffle and throw", method
+    page.keyboard.press("Enter")                       # a new throw: Next and Play all again
+    page.wait_for_function("document.querySelector('tj-lesson-deal').dataset.step === '0'")
+    page.wait_for_function("!document.querySelector('tj-lesson-deal .tj-quiz__actions .tj-button:nth-child(2)').disabled")
+    page.click(f"{deal} >> text=Play all")
+    page.wait_for_function("d => d.dataset.step === d.dataset.steps", arg=page.query_selector(deal), timeout=30_000)
+    assert page.is_disabled(f"{deal} >> text=Play all")
+    assert tab.problems() == []
