@@ -6,7 +6,7 @@
 // method, the banker, "Throw the dice" (a new shuffle and throw), "Next step" and
 // "Play all".  State for tests: data-step, data-steps, data-method, data-first.
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
-import { tileRow, seatName, randomSeed } from "./lesson-kit.js";
+import { tileRow, seatName, randomSeed, keepFocus } from "./lesson-kit.js";
 
 const SEATS = ["E", "S", "W", "N"];
 
@@ -17,8 +17,9 @@ export class TjLessonDeal extends TjWidget {
     this.bankerSel = h("select", { name: "banker", onchange: () => this.throwDice(false) },
       SEATS.map((s) => h("option", { value: s }, seatName(s, lang))));
     this.throwBtn = h("button", { type: "button", class: "tj-button tj-button--primary", onclick: () => this.throwDice(true) }, this.t("lessons.throw"));
-    this.stepBtn = h("button", { type: "button", class: "tj-button", onclick: () => this.advance() }, `${this.t("lessons.step")} ▶`);
-    this.playBtn = h("button", { type: "button", class: "tj-button", onclick: () => this.playAll() }, this.t("lessons.playAll"));
+    // Next / Play all: disabled until there is a deal, and once every tile is dealt
+    this.stepBtn = h("button", { type: "button", class: "tj-button", disabled: true, onclick: () => this.advance() }, `${this.t("lessons.step")} ▶`);
+    this.playBtn = h("button", { type: "button", class: "tj-button", disabled: true, onclick: () => this.playAll() }, this.t("lessons.playAll"));
     this.infoEl = h("p", { class: "tj-deal__info", "aria-live": "polite" });
     this.diceEl = h("span", { class: "tj-dice", role: "img" });
     this.wallEl = h("div", { class: "tj-wall", role: "img" });
@@ -71,6 +72,7 @@ export class TjLessonDeal extends TjWidget {
     this.taken = { E: [], S: [], W: [], N: [] };
     this.phase = 0; // 0: thrown; 1: moves done (if any); then one per step
     this.dataset.step = "0";
+    this.stepBtn.disabled = this.playBtn.disabled = false;
     this.draw();
     const d = this.deal;
     const lang = this.language;
@@ -108,7 +110,7 @@ export class TjLessonDeal extends TjWidget {
       } else {
         for (const n of step.stacks) delete this.columns[n];
         this.highlight = step.stacks;
-        this.infoEl.textContent = this.t("lessons.dealTakes", { seat: seatName(step.seat, lang), stacks: step.stacks.join(" + ") });
+        this.infoEl.textContent = this.t("lessons.dealTakes", { seat: seatName(step.seat, lang), stacks: step.stacks.join(" + "), k: step.stacks.length });
       }
       this.taken[step.seat] = this.taken[step.seat].concat(step.tiles);
       this.lastSeat = step.seat;
@@ -118,6 +120,10 @@ export class TjLessonDeal extends TjWidget {
     this.draw();
     if (this.phase === total) {
       this.infoEl.textContent += (lang === "en" ? " " : "") + this.t("lessons.dealDone", { banker: seatName(d.banker, lang) });
+      // nothing left to deal: Next and Play all off (a focused one hands the focus on)
+      const focused = this.contains(document.activeElement) ? document.activeElement : null;
+      this.stepBtn.disabled = this.playBtn.disabled = true;
+      if (focused && focused.disabled) keepFocus([this.throwBtn]);
     }
     return this.phase < total;
   }

@@ -118,6 +118,13 @@ export function paymentsView(result, lang, t) {
     })));
 }
 
+/** A control of the widget had the focus and is now disabled (the end of a replay): focus
+ *  the first button of the list that still works, so the focus does not drop to <body>. */
+export function keepFocus(buttons) {
+  const to = buttons.find((b) => b && !b.disabled && !b.hidden);
+  if (to) to.focus();
+}
+
 /** A random seed for a question (0 … 2³¹). */
 export function randomSeed() {
   const a = new Uint32Array(1);

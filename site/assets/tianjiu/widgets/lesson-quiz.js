@@ -54,7 +54,9 @@ export class TjLessonQuiz extends TjWidget {
     this.feedbackEl = h("p", { class: "tj-quiz__feedback", role: "status", "aria-live": "polite", hidden: true });
     this.checkBtn = h("button", { type: "button", class: "tj-button tj-button--primary", hidden: true, onclick: () => this.submitPick() }, this.t("lessons.check"));
     this.revealBtn = h("button", { type: "button", class: "tj-button", hidden: true, onclick: () => this.reveal() }, this.t("lessons.reveal"));
-    this.nextBtn = h("button", { type: "button", class: "tj-button", onclick: () => this.next() }, this.t("lessons.next"));
+    // disabled until the first question is in (the engine loads first); while a later one
+    // loads (data-busy) Next does nothing, so the focus stays where it is
+    this.nextBtn = h("button", { type: "button", class: "tj-button", disabled: true, onclick: () => this.next() }, this.t("lessons.next"));
     this.counterEl = h("span", { class: "tj-quiz__counter" });
     this.stageEl = h("div", { class: "tj-quiz__stage", hidden: true });
     const title = this.getAttribute("title") || this.t("lessons.quizTitle");
@@ -87,6 +89,7 @@ export class TjLessonQuiz extends TjWidget {
     this.feedback("", "");
     this.revealBtn.hidden = true;
     this.dataset.busy = "true";
+    this.loaded = false;   // (until this question is in, answers and Next do not count it)
     try {
       let q = await this.engine.call("lesson_question", { kind, seed: this.seed });
       // the same question twice in a row (a random kind can draw it again): take the next
@@ -102,10 +105,12 @@ export class TjLessonQuiz extends TjWidget {
       this.q = q;
       this.cycleNote(q);
       this.draw();
+      this.loaded = true;
     } catch (err) {
       this.feedback(explain(err, this.language), "error");
     } finally {
       delete this.dataset.busy;
+      this.nextBtn.disabled = false;   // (after a failed load, Next asks for the question again)
     }
     this.showScore();
   }
@@ -216,7 +221,7 @@ export class TjLessonQuiz extends TjWidget {
   }
 
   async answer(answer, reveal = false) {
-    if (this.dataset.busy || this.dataset.verdict === "right") return;
+    if (!this.loaded || this.dataset.busy || this.dataset.verdict === "right") return;
     this.dataset.busy = "true";
     try {
       const v = await this.engine.call("lesson_check", { kind: this.kind, seed: this.seed, answer, reveal });
@@ -272,9 +277,16 @@ export class TjLessonQuiz extends TjWidget {
   }
 
   async reveal() {
+    if (!this.loaded || this.dataset.busy) return;
+    this.dataset.busy = "true";
     try {
-      const v = await this.engine.call("lesson_check", { kind: this.kind, seed: this.seed, answer: this.q.ui === "pick" ? [] : this.choiceButtons[0].dataset.id, reveal: true });
+      const req = { kind: this.kind, seed: this.seed, reveal: true };
+      let v = await this.engine.call("lesson_check", { ...req, answer: this.q.ui === "pick" ? [] : this.choiceButtons[0].dataset.id });
       const ans = v.answer;
+      // the engine's reason is for the answer sent: ask again with the right one, so the
+      // reason shown is why the marked answer is right (not why the first choice is wrong)
+      const right = await this.engine.call("lesson_check", { ...req, answer: ans });
+      if (right.correct) v = right;
       if (this.q.ui === "pick") {
         const need = [...ans];
         this.pickButtons.forEach((b) => {
@@ -291,17 +303,26 @@ export class TjLessonQuiz extends TjWidget {
       }
       if (v.values) this.showValues(v.values);
       this.dataset.verdict = "revealed";
-      this.feedback(this.t(this.turn + 1 >= this.total ? "lessons.revealedLast" : "lessons.revealed"), "right");
+      const last = this.turn + 1 >= this.total;
+      const why = v.correct ? withoutVerdict(txt(v.why, this.language)) : "";
+      this.feedback(why ? this.t(last ? "lessons.revealedWhyLast" : "lessons.revealedWhy", { why }) : this.t(last ? "lessons.revealedLast" : "lessons.revealed"), "right");
       this.lockChoices();
       this.revealBtn.hidden = true;
       this.nextBtn.focus();
     } catch (err) {
       this.feedback(explain(err, this.language), "error");
+    } finally {
+      delete this.dataset.busy;
     }
   }
 
   async next() {
-    if (this.dataset.busy) return;
+    // the engine still loading, or a question on its way: nothing to skip or count yet
+    if (!this.engine || this.dataset.busy) return;
+    if (!this.loaded) {   // this question did not load (its error is shown): ask again
+      await this.load();
+      return;
+    }
     if (this.tries === 0 && this.dataset.verdict !== "revealed") this.asked += 1;   // skipped: not right
     if (this.turn + 1 >= this.total) {
       this.finishStage();
@@ -359,6 +380,12 @@ export class TjLessonQuiz extends TjWidget {
     this.feedbackEl.dataset.kind = kind || "";
     this.feedbackEl.hidden = !text;
   }
+}
+
+/** The engine's reason for a right answer without its verdict (對！/ Right!): shown when
+ *  the answer was revealed, not found. */
+function withoutVerdict(text) {
+  return String(text).replace(/^\s*(?:對！|对！|Right!)\s*/, "").trim();
 }
 
 /** A question without its seed: two questions with the same key look the same. */

@@ -9,7 +9,7 @@
 // State for tests: data-step ("0" … steps), data-done ("true" at the end).
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { label } from "../i18n.js";
-import { txt, boardView, paymentsView, seatName, signed } from "./lesson-kit.js";
+import { txt, boardView, paymentsView, seatName, signed, keepFocus } from "./lesson-kit.js";
 
 export class TjLessonReplay extends TjWidget {
   render() {
@@ -72,8 +72,12 @@ export class TjLessonReplay extends TjWidget {
       this.noteEl.textContent = note ? `${what}${lang === "en" ? ". " : "。"}${txt(note, lang)}` : `${what}${lang === "en" ? "." : "。"}`;
     }
     this.counterEl.textContent = steps.length ? t("lessons.stepOf", { n: this.step, count: steps.length }) : "";
+    const focused = this.contains(document.activeElement) ? document.activeElement : null;
     this.backBtn.disabled = this.step === 0;
     this.nextBtn.disabled = this.endBtn.disabled = this.step === steps.length;
+    // a focused button that is now disabled would drop the focus to <body> (and the arrow
+    // keys with it): move it to a control of this widget that still works
+    if (focused && focused.disabled) keepFocus([this.backBtn, this.nextBtn, this.endBtn]);
     const done = this.step === steps.length;
     this.dataset.done = String(done);
     this.resultEl.replaceChildren();

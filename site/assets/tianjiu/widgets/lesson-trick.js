@@ -32,10 +32,12 @@ export class TjLessonTrick extends TjWidget {
     this.boardEl = h("div", { class: "tj-trick__board" });
     this.handEl = h("div", { class: "tj-quiz__choices is-pick", role: "group", "aria-label": this.t("lessons.yourHand") });
     this.feedbackEl = h("p", { class: "tj-quiz__feedback", role: "status", "aria-live": "polite", hidden: true });
-    this.playBtn = h("button", { type: "button", class: "tj-button tj-button--primary", onclick: () => this.send("play") }, this.t("lessons.play"));
-    this.discardBtn = h("button", { type: "button", class: "tj-button", onclick: () => this.send("discard") }, this.t("lessons.discard"));
-    this.againBtn = h("button", { type: "button", class: "tj-button", hidden: true, onclick: () => this.load() }, this.t("lessons.again"));
-    this.nextBtn = h("button", { type: "button", class: "tj-button", onclick: () => this.nextPosition() }, this.t("lessons.nextPosition"));
+    // disabled until the first position is on the board (the engine loads first); while a
+    // later position loads (data-busy) they do nothing, so the focus stays where it is
+    this.playBtn = h("button", { type: "button", class: "tj-button tj-button--primary", disabled: true, onclick: () => this.send("play") }, this.t("lessons.play"));
+    this.discardBtn = h("button", { type: "button", class: "tj-button", disabled: true, onclick: () => this.send("discard") }, this.t("lessons.discard"));
+    this.againBtn = h("button", { type: "button", class: "tj-button", hidden: true, onclick: () => { if (!this.dataset.busy) this.load(); } }, this.t("lessons.again"));
+    this.nextBtn = h("button", { type: "button", class: "tj-button", disabled: true, onclick: () => this.nextPosition() }, this.t("lessons.nextPosition"));
     this.noteEl = h("p", { class: "tj-quiz__note", role: "status", hidden: true });
     this.stageEl = h("div", { class: "tj-quiz__stage", hidden: true });
     this.append(h("div", { class: "tj-quiz tj-trick" },
@@ -57,8 +59,11 @@ export class TjLessonTrick extends TjWidget {
     await this.load();
   }
 
+  /** A position is on the board and nothing is loading: the controls may act. */
+  get idle() { return Boolean(this.pos) && !this.dataset.busy; }
+
   nextPosition() {
-    if (this.dataset.busy) return;
+    if (!this.idle) return;
     this.tried.add(this.n);   // skipped: not right
     this.seen += 1;
     if (this.seen >= (this.count || 1)) {
@@ -111,12 +116,15 @@ export class TjLessonTrick extends TjWidget {
     this.againBtn.hidden = true;
     this.playBtn.hidden = this.discardBtn.hidden = false;
     this.dataset.busy = "true";
+    this.pos = null;   // (until this position is in, Play / Discard / Next do nothing)
     try {
       this.pos = await this.engine.call("lesson_trick", { n: this.n });
       this.count = this.pos.count;
       this.draw();
+      this.playBtn.disabled = this.discardBtn.disabled = this.nextBtn.disabled = false;
     } catch (err) {
       this.feedback(explain(err, this.language), "error");
+      this.againBtn.hidden = false;   // (a try again, in words, never a dead end)
     } finally {
       delete this.dataset.busy;
     }
@@ -147,7 +155,7 @@ export class TjLessonTrick extends TjWidget {
   }
 
   async send(kind) {
-    if (this.dataset.busy) return;
+    if (!this.idle) return;
     const tiles = this.buttons.filter((b) => b.getAttribute("aria-pressed") === "true").map((b) => b.dataset.code);
     if (!tiles.length) {
       this.feedback(this.t("lessons.pickFirst"), "wrong");
