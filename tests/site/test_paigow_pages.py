@@ -447,6 +447,17 @@ def test_trainer_a_graded_hand_stays_graded_under_another_house_way(site, tab):
     saved = json.loads(page.evaluate("() => localStorage.getItem('tianjiu.paigow')"))
     assert saved["trainer"]["hands"] == 1
     assert [(w["way"], w["banking"]) for w in saved["trainer"]["worst"]] == [("nz", False)]
+    # two changes at once (arrow keys on the menu): the way shown is the menu's, still graded
+    # (it showed Canberra's values under New Zealand, the marks gone)
+    page.evaluate("""() => { const w = document.querySelector('tj-paigow-trainer .tj-pgc__way');
+        for (const v of ['canberra', 'nz']) { w.value = v; w.dispatchEvent(new Event('change')); } }""")
+    page.wait_for_function("() => { const t = document.querySelector('tj-paigow-trainer'); return !t.dataset.busy && t.dataset.verdict === 'lost'; }")
+    page.wait_for_timeout(300)
+    s = _set("66 44 12 35", house_way="nz")["settings"]
+    best = max(x["not_banking"]["ev"] for x in s)
+    assert float(page.get_attribute(sel, "data-lost")) == pytest.approx(best - s[0]["not_banking"]["ev"], abs=1e-6)
+    assert page.locator(f"{sel} .tj-pgt__choice .tj-pgt__mark").evaluate_all("ms => ms.filter(m => m.textContent).length") >= 1
+    assert page.get_attribute(sel, "data-hands") == "1"
     # N still deals the next hand, graded once
     page.click(f"{sel} .tj-title")
     page.keyboard.press("n")

@@ -212,6 +212,7 @@ export class TjLessonQuiz extends TjWidget {
   }
 
   submitPick() {
+    if (!this.pickButtons) return;   // (no question yet: the engine is still starting)
     const tiles = this.pickButtons.filter((b) => b.getAttribute("aria-pressed") === "true").map((b) => b.dataset.code);
     if (!tiles.length) {
       this.feedback(this.t("lessons.pickFirst"), "wrong");

@@ -36,7 +36,7 @@ export class TjLessonTrick extends TjWidget {
     // later position loads (data-busy) they do nothing, so the focus stays where it is
     this.playBtn = h("button", { type: "button", class: "tj-button tj-button--primary", disabled: true, onclick: () => this.send("play") }, this.t("lessons.play"));
     this.discardBtn = h("button", { type: "button", class: "tj-button", disabled: true, onclick: () => this.send("discard") }, this.t("lessons.discard"));
-    this.againBtn = h("button", { type: "button", class: "tj-button", hidden: true, onclick: () => { if (!this.dataset.busy) this.load(); } }, this.t("lessons.again"));
+    this.againBtn = h("button", { type: "button", class: "tj-button", hidden: true, onclick: () => { if (!this.dataset.busy && this.engine) this.load(); } }, this.t("lessons.again"));
     this.nextBtn = h("button", { type: "button", class: "tj-button", disabled: true, onclick: () => this.nextPosition() }, this.t("lessons.nextPosition"));
     this.noteEl = h("p", { class: "tj-quiz__note", role: "status", hidden: true });
     this.stageEl = h("div", { class: "tj-quiz__stage", hidden: true });

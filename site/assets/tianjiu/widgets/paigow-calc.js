@@ -169,7 +169,8 @@ export class TjPaigowCalc extends TjWidget {
       buttons[next].focus();
     } else if (e.key === "Backspace" || e.key === "Delete") {
       e.preventDefault();
-      if (this.tiles.length) { this.tiles.pop(); this.message(""); this.changed(); }
+      this.message("");   // (a refusal said before is answered by taking a tile out, or by nothing to take)
+      if (this.tiles.length) { this.tiles.pop(); this.changed(); }
     }
   }
 

@@ -143,6 +143,7 @@ export class TjPaigowTrainer extends TjWidget {
     const r = this.result;
     if (!r || this.dataset.busy) return;
     if (this.dataset.verdict && count) return;          // already graded: use Next
+    if (count && this.regrade != null) return;          // graded, being shown under another way
     const lang = this.language;
     const t = this.t.bind(this);
     const key = this.banking ? "banking" : "not_banking";
@@ -231,13 +232,21 @@ export class TjPaigowTrainer extends TjWidget {
    *  your setting is shown with this way's values, and nothing more goes to the score. */
   async changeWay(way) {
     if (!this.result) { this.way = way; return; }
-    const graded = this.dataset.verdict ? this.chosen : null;
+    // the setting chosen stays chosen through changes that overlap (arrow keys on the menu):
+    // only the last one shows it again, and until then nothing can be graded anew
+    if (this.dataset.verdict) this.regrade = this.chosen;
+    const ticket = (this.wayTicket = (this.wayTicket || 0) + 1);
     await this.deal(this.result.tiles, { way });
-    if (graded !== null && this.result) this.grade(graded, false);
+    if (ticket !== this.wayTicket) return;
+    const graded = this.regrade;
+    this.regrade = null;
+    if (graded != null && this.result) this.grade(graded, false);
   }
 
   async retry(w) {
     this.retrying = true;
+    this.regrade = null;
+    this.wayTicket = (this.wayTicket || 0) + 1;
     await this.deal(w.tiles.split(" "), { banking: w.banking, way: w.way });
   }
 
@@ -245,6 +254,8 @@ export class TjPaigowTrainer extends TjWidget {
     if (this.dataset.busy) return;
     this.seed += 1;
     this.retrying = false;
+    this.regrade = null;
+    this.wayTicket = (this.wayTicket || 0) + 1;
     await this.deal(dealTiles(4, seededRng(this.seed)));
   }
 
