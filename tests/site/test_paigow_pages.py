@@ -608,7 +608,9 @@ def test_calculator_keeps_its_hand_in_the_address(site, tab):
     # a damaged address: said plainly, the page still works
     tab.goto("en/paigow/calculator/?tiles=99&way=zzz")
     page.wait_for_selector(f"{calc}[data-state=ready]", timeout=TIMEOUT)
-    page.wait_for_function(f"document.querySelector('{calc} .tj-pgc__message').textContent.length > 0")
+    # (the bad tile is said at once, the bad way once the engine has listed the ways)
+    page.wait_for_function(f"document.querySelector('{calc} .tj-pgc__message').textContent.includes('zzz')",
+                           timeout=TIMEOUT)
     msg = page.inner_text(f"{calc} .tj-pgc__message")
     assert "99" in msg and "zzz" in msg, msg
     assert page.eval_on_selector(f"{calc} .tj-pgc__way", "s => s.value") == "nz"
