@@ -30,6 +30,14 @@ def _start(tab, seed=12, players="club"):
     tab.page.wait_for_selector(f"{W}[data-state=playing], {W}[data-state=over]")
 
 
+def _english_names(page):
+    """The English name under each tile of the hand: its words, shown, and inside its tile."""
+    return page.evaluate(f"""[...document.querySelectorAll('{W} .tj-play__tile')].map(b => {{
+        const e = b.querySelector('.tj-play__tile-en'), r = e.getBoundingClientRect(), t = b.getBoundingClientRect();
+        return {{ text: e.innerText.replace(/\\s+/g, ' ').trim(), visible: r.width > 5 && r.height > 5,
+                  inside: r.left >= t.left - 0.5 && r.right <= t.right + 0.5 && e.scrollWidth <= e.clientWidth + 1 }}; }})""")
+
+
 def _others_hidden(tab, over_ok=False):
     """Every tile picture in the other seats' rows is a back; the engine's answer agrees.
     over_ok: the hand may have ended since the page last drew (the computer players answer
@@ -300,15 +308,17 @@ def test_a_whole_hand_ending_on_your_discard_recap_and_sharing(new_tab):
             assert f"{t['zh']} ({t['en']})" == names[t["code"]], t
         assert len({t["top"] for t in d["tiles"]}) == 1, d              # one row each
     tab.shot("play-recap-1280")
-    # a phone: 48 px, the Chinese names, each seat's eight in one row, nothing sideways
+    # a phone: 48 px, the Chinese and English names, each seat's eight in one row, nothing sideways
     page.set_viewport_size({"width": 360, "height": 800})
     phone = page.evaluate(f"""[...document.querySelectorAll('{W} .tj-play__dealt .tj-play__seat')].map(s =>
-        [...s.querySelectorAll('.tj-play__named')].map(t => {{ const n = t.querySelector('.tj-play__tile-zh');
-            return {{ h: t.querySelector('svg').getBoundingClientRect().height, top: Math.round(t.getBoundingClientRect().top),
-                      named: n.getBoundingClientRect().width > 10 && n.scrollWidth <= n.clientWidth + 1 }}; }}))""")
+        [...s.querySelectorAll('.tj-play__named')].map(t => {{ const n = t.querySelector('.tj-play__tile-zh'),
+                e = t.querySelector('.tj-play__tile-en'), r = e.getBoundingClientRect(), b = t.getBoundingClientRect();
+            return {{ h: t.querySelector('svg').getBoundingClientRect().height, top: Math.round(b.top),
+                      named: n.getBoundingClientRect().width > 10 && n.scrollWidth <= n.clientWidth + 1,
+                      english: r.height > 5 && r.left >= b.left - 0.5 && r.right <= b.right + 0.5 }}; }}))""")
     for tiles in phone:
         assert len(tiles) == 8 and len({t["top"] for t in tiles}) == 1, tiles
-        assert all(abs(t["h"] - 48) < 0.5 and t["named"] for t in tiles), tiles
+        assert all(abs(t["h"] - 48) < 0.5 and t["named"] and t["english"] for t in tiles), tiles
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.locator(f"{W} .tj-play__recap").screenshot(path=str(tab.shot("play-recap-360").with_name("play-recap-360-box.png")))
     page.set_viewport_size({"width": 1280, "height": 900})
@@ -341,10 +351,12 @@ def test_play_page_english_and_phone_width(new_tab):
     # the whole hand in one row, so it is on screen with the table (360 px below)
     tops = page.evaluate(f"[...document.querySelectorAll('{W} .tj-play__tile')].map(b => Math.round(b.getBoundingClientRect().top))")
     assert len(tops) == 8 and len(set(tops)) == 1, tops
-    # each tile named under its picture (the Chinese name; the English one is left out on a phone)
+    # each tile named under its picture: the Chinese name and, on an English page, the English
+    # one (it was left out on a phone: an English reader saw only 天, 長三 …), within its tile
     names = page.locator(f"{W} .tj-play__tile .tj-play__tile-zh")
     assert names.count() == 8 and all(n.strip() for n in names.all_inner_texts())
-    assert page.locator(f"{W} .tj-play__tile .tj-play__tile-en").first.is_hidden()
+    english = _english_names(page)
+    assert len(english) == 8 and all(e["visible"] and e["inside"] and e["text"] for e in english), english
     # the pressed Start button is gone: focus is on the new hand, not lost to the page
     assert page.evaluate("document.activeElement.classList.contains('tj-play__hand')")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
@@ -354,6 +366,16 @@ def test_play_page_english_and_phone_width(new_tab):
         w.view = {{...w.view, holdings: {{...w.view.holdings, S: ['56', '46', '16', '15', '36', '26', '25', '14']}}}}; w.draw(); }})()""")
     tops = page.evaluate(f"[...document.querySelectorAll('{W} .tj-play__tile')].map(b => Math.round(b.getBoundingClientRect().top))")
     assert len(tops) == 8 and len(set(tops)) == 1, tops
+    # the longest English names (Gee Joon six, Chop Chit …) wrap inside their tiles
+    page.evaluate(f"""(() => {{ const w = document.querySelector('{W}');
+        w.view = {{...w.view, holdings: {{...w.view.holdings, S: ['24', '12', '36', '36', '25', '14', '26', '16']}}}}; w.draw(); }})()""")
+    english = _english_names(page)
+    assert [e["text"] for e in english][:2] == ["Gee Joon six", "Gee Joon three"], english
+    assert all(e["visible"] and e["inside"] for e in english), english
+    tops = page.evaluate(f"[...document.querySelectorAll('{W} .tj-play__tile')].map(b => Math.round(b.getBoundingClientRect().top))")
+    assert len(tops) == 8 and len(set(tops)) == 1, tops
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    tab.shot("play-360-english-names")
     page.set_viewport_size({"width": 375, "height": 800})
     page.evaluate(f"(() => {{ const w = document.querySelector('{W}'); w.view = w.realView; w.draw(); }})()")
     # the header keeps the page title readable: the engine's status is a dot (its words are

@@ -582,8 +582,8 @@ export class TjPlayTable extends TjWidget {
 
   /** The name under a tile of the hand (as the puzzle boards write it), so a learner need not
    *  count pips: 天, 長三 …; on English pages the Chinese name over the English one (on a phone
-   *  only the Chinese: eight English names would not fit one row). Hidden from screen readers:
-   *  the button's label says it. */
+   *  the English one wraps within its tile, so the eight stay in one row). Hidden from screen
+   *  readers: the button's label says it. */
   caption(code) {
     const lang = this.language;
     const t = BY_CODE[code];
