@@ -43,6 +43,13 @@ def revisit_trainer(tab):
     tab.page.wait_for_selector("tj-paigow-trainer[data-tiles]:not([data-busy])", timeout=TIMEOUT)
 
 
+def deal_in_trainer(page, tiles):
+    """Deal the trainer a known hand ("66 44 12 35", by its deal(), as a test may) and wait
+    until it shows that hand, idle."""
+    page.evaluate("codes => document.querySelector('tj-paigow-trainer').deal(codes)", tiles.split())
+    page.wait_for_selector(f"tj-paigow-trainer[data-tiles='{tiles}']:not([data-busy])")
+
+
 def no_sideways_scroll(page):
     return page.evaluate("() => document.scrollingElement.scrollWidth <= window.innerWidth + 1")
 
@@ -177,8 +184,7 @@ def test_trainer_grades_a_known_deal_and_keeps_the_worst_settings(site, new_tab)
     tab.goto("en/paigow/trainer/")
     sel = "tj-paigow-trainer"
     page.wait_for_selector(f"{sel}[data-tiles]:not([data-busy])", timeout=TIMEOUT)
-    page.evaluate("() => document.querySelector('tj-paigow-trainer').deal(['66', '44', '12', '35'])")
-    page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy])")
+    deal_in_trainer(page, "66 44 12 35")
     want = _set("66 44 12 35")
     s = want["settings"]
     # setting 1 as a player: the engine's EV lost
@@ -398,8 +404,7 @@ def test_trainer_with_a_face_held_twice_offers_two_settings_and_gives_up_nothing
     tab.goto("en/paigow/trainer/")
     sel = "tj-paigow-trainer"
     page.wait_for_selector(f"{sel}[data-tiles]:not([data-busy])", timeout=TIMEOUT)
-    page.evaluate("() => document.querySelector('tj-paigow-trainer').deal(['15', '12', '46', '15'])")
-    page.wait_for_selector(f"{sel}[data-tiles='15 12 46 15']:not([data-busy])")
+    deal_in_trainer(page, "15 12 46 15")
     s = _set("15 12 46 15")["settings"]
     assert len(s) == 2 and s[0]["low"]["key"] == s[1]["low"]["key"]
     assert s[1]["not_banking"]["ev"] > s[0]["not_banking"]["ev"]
@@ -412,8 +417,7 @@ def test_trainer_with_a_face_held_twice_offers_two_settings_and_gives_up_nothing
     assert why.startswith("The best setting is at least as strong in both hands."), why
     assert "gives up" not in why
     # a deal of four different faces: three settings and the usual prompt again
-    page.evaluate("() => document.querySelector('tj-paigow-trainer').deal(['66', '44', '12', '35'])")
-    page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy])")
+    deal_in_trainer(page, "66 44 12 35")
     assert "press 1, 2, 3" in page.inner_text(f"{sel} .tj-pgt__prompt")
     assert tab.problems() == []
 
@@ -425,8 +429,7 @@ def test_trainer_a_graded_hand_stays_graded_under_another_house_way(site, tab):
     tab.goto("en/paigow/trainer/")
     sel = "tj-paigow-trainer"
     page.wait_for_selector(f"{sel}[data-tiles]:not([data-busy])", timeout=TIMEOUT)
-    page.evaluate("() => document.querySelector('tj-paigow-trainer').deal(['66', '44', '12', '35'])")
-    page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy])")
+    deal_in_trainer(page, "66 44 12 35")
     page.click(f"{sel} .tj-title")
     page.keyboard.press("1")
     page.wait_for_function("() => document.querySelector('tj-paigow-trainer').dataset.hands === '1'")
@@ -531,8 +534,7 @@ def test_counters_never_outgrow_the_load_check_and_a_second_repair_keeps_the_fir
     page.evaluate("v => localStorage.setItem('tianjiu.paigow', v)", json.dumps(full))
     revisit_trainer(tab)
     assert page.is_hidden(f"{sel} .tj-pgw__notice")
-    page.evaluate("() => document.querySelector('tj-paigow-trainer').deal(['66', '44', '12', '35'])")
-    page.wait_for_selector(f"{sel}[data-tiles='66 44 12 35']:not([data-busy])")
+    deal_in_trainer(page, "66 44 12 35")
     page.click(f"{sel} .tj-pgt__choice[data-index='0']")
     page.wait_for_selector(f"{sel}[data-verdict='lost']")
     instant(tab, "en/paigow/drill/")

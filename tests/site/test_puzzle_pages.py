@@ -14,6 +14,7 @@ import json
 import re
 import subprocess
 import time
+from contextlib import contextmanager
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -666,29 +667,32 @@ def test_daily_puzzle_for_fixed_dates_and_the_archive(tab):
     assert tab.problems() == []
 
 
-def test_daily_puzzle_follows_the_local_date(browser, site):
-    """At 2026-12-03 20:00 UTC it is already 12-04 in Kiritimati (UTC+14): the page shows 12-04's puzzle."""
-    ctx = browser.new_context(timezone_id="Pacific/Kiritimati", service_workers="block")
+@contextmanager
+def daily_at(browser, site, when, timezone, query=""):
+    """The daily page opened in a fresh context whose clock reads ``when`` (UTC, ISO) in
+    ``timezone``, once it shows its puzzle; the page, closed afterwards."""
+    ctx = browser.new_context(timezone_id=timezone, service_workers="block")
     try:
         page = ctx.new_page()
-        page.clock.set_fixed_time("2026-12-03T20:00:00Z")
-        page.goto(site.url + "daily/")
+        page.clock.set_fixed_time(when)
+        page.goto(site.url + "daily/" + query)
         page.wait_for_selector("tj-daily-puzzle[data-puzzle]", timeout=30_000)
-        assert page.get_attribute("tj-daily-puzzle", "data-date") == "2026-12-04"
-        assert page.get_attribute("tj-daily-puzzle", "data-puzzle") == P.puzzle_for(date(2026, 12, 4), SCHEDULE_TEXT)
+        yield page
     finally:
         ctx.close()
+
+
+def test_daily_puzzle_follows_the_local_date(browser, site):
+    """At 2026-12-03 20:00 UTC it is already 12-04 in Kiritimati (UTC+14): the page shows 12-04's puzzle."""
+    with daily_at(browser, site, "2026-12-03T20:00:00Z", "Pacific/Kiritimati") as page:
+        assert page.get_attribute("tj-daily-puzzle", "data-date") == "2026-12-04"
+        assert page.get_attribute("tj-daily-puzzle", "data-puzzle") == P.puzzle_for(date(2026, 12, 4), SCHEDULE_TEXT)
 
 
 def test_a_refused_date_is_not_today_for_the_saves(browser, site):
     """?date=0999-12-31 is refused by the daily page (years 1000–9999); the saves must not
     take it as today either (they did: a solved daily was recorded under 0999-12-31)."""
-    ctx = browser.new_context(timezone_id="UTC", service_workers="block")
-    try:
-        page = ctx.new_page()
-        page.clock.set_fixed_time("2026-12-03T12:00:00Z")
-        page.goto(site.url + "daily/?date=0999-12-31")
-        page.wait_for_selector("tj-daily-puzzle[data-puzzle]", timeout=30_000)
+    with daily_at(browser, site, "2026-12-03T12:00:00Z", "UTC", "?date=0999-12-31") as page:
         assert page.get_attribute("tj-daily-puzzle", "data-date") == "2026-12-03"
         assert "0999-12-31" in page.inner_text(".tj-daily__refused")
         today = page.evaluate("""async () => {
@@ -696,8 +700,6 @@ def test_a_refused_date_is_not_today_for_the_saves(browser, site):
             return [m.localDate(), m.localDate(new Date())];
         }""")
         assert today == ["2026-12-03", "2026-12-03"]
-    finally:
-        ctx.close()
 
 
 def test_the_page_schedule_rule_is_the_engines(tab):
