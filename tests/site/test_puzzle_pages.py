@@ -713,6 +713,34 @@ def test_the_page_schedule_rule_is_the_engines(tab):
     assert got == [P.puzzle_for(d, SCHEDULE_TEXT) for d in days]
 
 
+def test_saved_ids_outside_the_collection_are_kept_but_not_counted(new_tab):
+    """A save naming 40 puzzles the collection does not have (invented, or renamed since)
+    showed them in every total: 41 solved and a streak of 41 for one real solve."""
+    good = {"first": "solved", "status": "solved", "tries": 0, "date": "2026-11-30"}
+    invented = [f"x{i:03d}" for i in range(40)]
+    real = ALL[0].id
+    save = {"version": 2, "puzzles": {real: good, **{i: good for i in invented}},
+            "history": [*invented[:20], real, *invented[20:]], "daily": {}}
+    tab = new_tab()
+    tab.page.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
+                             f" localStorage.setItem('tianjiu.puzzles', {json.dumps(json.dumps(save))}); }}")
+    tab.goto("en/puzzles/")
+    tab.page.wait_for_selector("tj-puzzle-progress[data-state=ready]")
+    tab.page.wait_for_function("document.querySelector('tj-puzzle-progress').dataset.solved === '1'")
+    assert tab.page.get_attribute("tj-puzzle-progress", "data-streak") == "1"
+    assert "solved first time 1 · helped 0 · missed 0 · streak 1 (best 1)" in tab.page.inner_text("tj-puzzle-progress")
+    # a puzzle page's totals too, once it has read the collection
+    other = ALL[1].id
+    tab.goto(f"en/puzzles/{other}/")
+    tab.page.wait_for_selector("tj-puzzle[data-state=ready]", timeout=ENGINE_TIMEOUT_MS)
+    tab.page.wait_for_function("document.querySelector('tj-puzzle .tj-pz__progress').textContent.includes('solved first time 1 ·')")
+    assert "streak 1 (best 1)" in tab.page.inner_text("tj-puzzle .tj-pz__progress")
+    # nothing of the save is lost
+    kept = storage(tab)
+    assert set(kept["puzzles"]) == {real, *invented} and kept["history"] == save["history"]
+    assert tab.problems() == []
+
+
 def test_corrupt_save_is_repaired_with_a_message(new_tab):
     p = open_puzzle()
     # unreadable: reset with a message, the old text kept as a backup

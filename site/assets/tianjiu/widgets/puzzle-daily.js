@@ -114,6 +114,7 @@ class DataWidget extends TjWidget {
     const [schedule, index] = await Promise.all([fetchJSON(`${this.data}schedule.json`, this.pageBase),
       fetchJSON(`${this.data}index.json`, this.pageBase)]);
     this.byId = Object.fromEntries((index.puzzles || []).map((p) => [p.id, p]));
+    progress.setKnown(Object.keys(this.byId));   // the totals count only these
     return { schedule, index };
   }
 
@@ -221,6 +222,9 @@ export class TjPuzzleProgress extends DataWidget {
     this.line = h("p", { class: "tj-progress__line" });
     this.append(h("div", { class: "tj-progress" }, this.notice, this.line));
     this.show();
+    // the collection's ids, so that saved ids outside it are not counted (setKnown redraws);
+    // without index.json (offline, first visit) the totals count every saved puzzle
+    this.loadData().catch(() => {});
   }
 
   listen() {

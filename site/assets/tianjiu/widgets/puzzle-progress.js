@@ -335,13 +335,31 @@ function addDays(date, n) {
   return t.toISOString().slice(0, 10);
 }
 
-/** Counts for display: {solved, helped, failed, streak, best, daily} (see the header). */
+let known = null;   // the collection's ids (index.json) once a widget of the page has read them
+
+/** The ids of the puzzles in the collection (index.json).  From then on summary() counts only
+ *  saved puzzles among them: a saved id that is not one (invented in a tampered save, or a
+ *  puzzle renamed since) is kept in the save but counts in no total or streak.  The page's
+ *  progress listeners are told when the set changes, so shown totals follow. */
+export function setKnown(ids) {
+  const next = new Set(ids);
+  if (known && known.size === next.size && [...next].every((id) => known.has(id))) return;
+  known = next;
+  const data = load();
+  for (const fn of listeners) {
+    try { fn(data); } catch { /* a listener's problem is not ours */ }
+  }
+}
+
+/** Counts for display: {solved, helped, failed, streak, best, daily} (see the header), over
+ *  the collection's puzzles once it is known (setKnown). */
 export function summary(data = load(), today = null) {
   today = today || localDate();
   let solved = 0;
   let helped = 0;
   let failed = 0;
-  for (const e of Object.values(data.puzzles)) {
+  for (const [id, e] of Object.entries(data.puzzles)) {
+    if (known && !known.has(id)) continue;
     if (e.status === "solved") solved += 1;
     else if (e.status === "helped") helped += 1;
     else failed += 1;
@@ -349,6 +367,7 @@ export function summary(data = load(), today = null) {
   let run = 0;
   let best = 0;
   for (const id of data.history) {
+    if (known && !known.has(id)) continue;   // neither extends nor ends a run
     const e = data.puzzles[id];
     run = e && e.first === "solved" ? run + 1 : 0;
     best = Math.max(best, run);

@@ -116,6 +116,7 @@ export class TjPuzzle extends TjWidget {
     await this.resumeLine(engine);
     this.showProgress();
     this.showNotice();
+    if (this.progressEl) this.collection().catch(() => {});   // the totals count only its puzzles
   }
 
   /** The first position from the build (puzzle_load's answer, made by the same engine at
@@ -716,6 +717,7 @@ export class TjPuzzle extends TjWidget {
     } catch {
       return null;
     }
+    progress.setKnown(list.map((p) => p.id));   // the totals count only these
     const me = list.findIndex((p) => p.id === this.puzzleId);
     return { page, order: [...list.slice(me + 1), ...list.slice(0, Math.max(0, me))] };
   }
