@@ -313,6 +313,37 @@ def test_tiles_element_height_out_of_range_draws_at_the_default(tab):
     assert any('height="-5"' in w for w in warnings) and any('height="1e400"' in w for w in warnings), warnings
 
 
+def test_playground_attributes_the_set_cannot_hold_start_empty_with_a_warning(tab):
+    """<tj-playground tiles="77" against="66 66 66">: tray B drew three 天 (a set has two), the
+    picker counted "×-1", and neither bad attribute was warned about.  Each such tray starts
+    empty with its reason shown, and a console warning names the attribute; <tj-settle> starts
+    a bad attribute's field from its default, as its warning says (dong="9 9 9 9" showed
+    9 9 9 9 and an error; finisher="Q" showed East, not the default North)."""
+    warnings = []
+    tab.page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    tab.goto("examples/embed.html")
+    tab.page.evaluate("""() => { const p = document.createElement('tj-playground'); p.id = 'bad';
+        p.setAttribute('tiles', '77'); p.setAttribute('against', '66 66 66'); p.setAttribute('no-settle', '');
+        document.body.append(p);
+        const s = document.createElement('tj-settle'); s.id = 'badsettle';
+        for (const [k, v] of [['dong', '9 9 9 9'], ['banker', 'X'], ['finisher', 'Q'], ['finish', 'foo']]) s.setAttribute(k, v);
+        document.body.append(s); }""")
+    tab.page.wait_for_selector("#bad .tj-pick[data-code='66'] .tj-pick__count", timeout=90_000)
+    messages = tab.page.locator("#bad .tj-tray .tj-message").all_inner_texts()
+    assert messages[0] == "Unknown tile “77”" and messages[1] == "There are only 2 × Teen, all in use.", messages
+    assert tab.page.locator("#bad .tj-chip").count() == 0
+    assert tab.page.inner_text("#bad .tj-pick[data-code='66'] .tj-pick__count") == "×2"
+    assert any('tiles="77"' in w for w in warnings) and any('against="66 66 66"' in w for w in warnings), warnings
+    # the settle form: every bad field at its default (1 4 0 3, E, N, plain), said in the warning
+    tab.page.wait_for_selector("#badsettle[data-result=ok]", timeout=30_000)
+    dong = [tab.page.input_value(f"#badsettle input[name=dong-{s}]") for s in "ESWN"]
+    assert dong == ["1", "4", "0", "3"], dong
+    assert [tab.page.input_value(f"#badsettle select[name={n}]") for n in ("banker", "finisher", "finish")] == ["E", "N", "plain"]
+    warned = next(w for w in warnings if w.startswith("<tj-settle>"))
+    assert 'dong="9 9 9 9"' in warned and 'finisher="Q"' in warned and "defaults" in warned, warned
+    assert tab.problems() == []
+
+
 def test_embed_example_page(tab):
     """examples/embed.html: a page outside MkDocs that only loads tianjiu.js."""
     tab.goto("examples/embed.html")

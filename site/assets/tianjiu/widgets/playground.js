@@ -9,9 +9,9 @@
 // the chosen tray, Backspace/Delete takes the last one back; tiles in a tray
 // are buttons that remove themselves; each tray also takes typed notation.
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
-import { BY_CODE, tileSvg, parseCodes, tileCaption } from "../tiles.js";
+import { BY_CODE, tileSvg, parseCodes, tileCaption, TileTokenError } from "../tiles.js";
 import { TILES } from "../generated.js";
-import { label, playName, engineText } from "../i18n.js";
+import { label, playName, engineText, clip } from "../i18n.js";
 import "./settle.js";
 
 const TRAYS = ["a", "b"];
@@ -94,13 +94,26 @@ export class TjPlayground extends TjWidget {
       this.compareEl));
     if (!this.hasAttribute("no-settle")) this.append(h("tj-settle", {}));
 
+    // the author's tiles: a tray the set cannot hold (more copies than exist, with the other
+    // tray's; more than four tiles) starts empty, with the reason shown and a console warning
     for (const [tray, attr] of [["a", "tiles"], ["b", "against"]]) {
+      const value = this.getAttribute(attr) || "";
       try {
-        const codes = parseCodes(this.getAttribute(attr) || "");
+        const codes = parseCodes(value);
         if (codes.includes(null)) throw new Error("?");
+        const others = TRAYS.filter((t) => t !== tray).flatMap((t) => this.trays[t]);
+        for (const code of new Set(codes)) {
+          const n = codes.filter((c) => c === code).length + others.filter((c) => c === code).length;
+          if (n > BY_CODE[code].copies) {
+            throw new Error(this.t("pg.noMore", { name: BY_CODE[code][this.language], copies: BY_CODE[code].copies }));
+          }
+        }
+        if (codes.length > 4) throw new Error(this.t("pg.tooMany"));
         this.trays[tray] = codes;
       } catch (err) {
-        this.trayMessage(tray, this.t("pg.unknownTile", { token: err.message }));
+        const why = err instanceof TileTokenError || err.message === "?" ? this.t("pg.unknownTile", { token: err.message }) : err.message;
+        this.trayMessage(tray, why);
+        console.warn(`<tj-playground>: ${attr}="${clip(value)}": ${why} The tray starts empty.`);
       }
     }
     this.setActive("a");

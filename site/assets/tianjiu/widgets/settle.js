@@ -20,7 +20,7 @@ export class TjSettle extends TjWidget {
   attributeProblems() {
     const out = [];
     const d = this.getAttribute("dong");
-    if (d !== null && !/^\s*[0-8](\s+[0-8]){3}\s*$/.test(d)) out.push(`dong="${clip(d)}" needs four numbers 0–8 (E S W N), e.g. "1 4 0 3"`);
+    if (d !== null && this.dongAttribute() === null) out.push(`dong="${clip(d)}" needs four numbers 0–8 (E S W N) that add up to 8, e.g. "1 4 0 3"`);
     for (const name of ["banker", "finisher"]) {
       const v = this.getAttribute(name);
       if (v !== null && !SEATS.includes(v)) out.push(`${name}="${clip(v)}" is not a seat (E, S, W or N)`);
@@ -30,6 +30,22 @@ export class TjSettle extends TjWidget {
     const f = this.getAttribute("finish");
     if (f !== null && !FINISHES.includes(f)) out.push(`finish="${clip(f)}" is not one of ${FINISHES.join(", ")}`);
     return out;
+  }
+
+  /** The dong attribute as four strings (E S W N), or null when there is none or it is not
+   *  four numbers 0–8 that add up to 8 (a hand's 棟). */
+  dongAttribute() {
+    const d = this.getAttribute("dong");
+    if (d === null || !/^\s*[0-8](\s+[0-8]){3}\s*$/.test(d)) return null;
+    const parts = d.trim().split(/\s+/);
+    return parts.reduce((a, x) => a + Number(x), 0) === 8 ? parts : null;
+  }
+
+  /** A seat or finish attribute when it is one of ``allowed``, else ``fallback`` (the warning
+   *  of attributeProblems names the bad one). */
+  choice(name, allowed, fallback) {
+    const v = this.getAttribute(name);
+    return v !== null && allowed.includes(v) ? v : fallback;
   }
 
   /** The streak attribute as a number, or null when there is none or it is not 1–99. */
@@ -42,7 +58,8 @@ export class TjSettle extends TjWidget {
     const lang = this.language;
     const problems = this.attributeProblems();
     if (problems.length) console.warn(`<tj-settle>: ${problems.join("; ")}: the form starts from its defaults there.`);
-    const dong = (this.getAttribute("dong") || "1 4 0 3").trim().split(/\s+/);
+    // (a bad attribute: the default, as the warning says)
+    const dong = this.dongAttribute() || ["1", "4", "0", "3"];
     const seatOptions = (selected) => SEATS.map((s) =>
       h("option", { value: s, selected: s === selected }, label("seats", s, lang)));
     this.inputs = {};
@@ -55,13 +72,13 @@ export class TjSettle extends TjWidget {
       return h("label", { class: "tj-settle__seat" }, h("span", {}, label("seats", s, lang)), input);
     });
     this.sumEl = h("span", { class: "tj-settle__sum", "aria-live": "polite" });
-    this.banker = h("select", { name: "banker" }, seatOptions(this.getAttribute("banker") || "E"));
-    this.finisher = h("select", { name: "finisher" }, seatOptions(this.getAttribute("finisher") || "N"));
+    this.banker = h("select", { name: "banker" }, seatOptions(this.choice("banker", SEATS, "E")));
+    this.finisher = h("select", { name: "finisher" }, seatOptions(this.choice("finisher", SEATS, "N")));
     this.streak = h("input", {
       type: "number", inputmode: "numeric", min: STREAK_MIN, max: STREAK_MAX, step: 1, required: true,
       name: "streak", value: this.streakAttribute() ?? 1,   // (a bad attribute: the default, as the warning says)
     });
-    const finish = this.getAttribute("finish") || "plain";
+    const finish = this.choice("finish", FINISHES, "plain");
     this.finish = h("select", { name: "finish" }, FINISHES.map((f) =>
       h("option", { value: f, selected: f === finish }, label("finishes", f, lang))));
     this.form = h("form", { class: "tj-settle__form", novalidate: true },
