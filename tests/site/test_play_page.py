@@ -34,8 +34,15 @@ def _english_names(page):
     """The English name under each tile of the hand: its words, shown, and inside its tile."""
     return page.evaluate(f"""[...document.querySelectorAll('{W} .tj-play__tile')].map(b => {{
         const e = b.querySelector('.tj-play__tile-en'), r = e.getBoundingClientRect(), t = b.getBoundingClientRect();
-        return {{ text: e.innerText.replace(/\\s+/g, ' ').trim(), visible: r.width > 5 && r.height > 5,
-                  inside: r.left >= t.left - 0.5 && r.right <= t.right + 0.5 && e.scrollWidth <= e.clientWidth + 1 }}; }})""")
+        // a word broken across lines ("Chon / g") has more than one line box
+        const broken = [], node = e.firstChild, text = node ? node.textContent : '';
+        for (const m of text.matchAll(/\\S+/g)) {{
+            const range = document.createRange(); range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+            if (new Set([...range.getClientRects()].map(q => Math.round(q.top))).size > 1) broken.push(m[0]); }}
+        const z = b.querySelector('.tj-play__tile-zh');
+        return {{ text: e.innerText.replace(/\\s+/g, ' ').trim(), visible: r.width > 5 && r.height > 5, broken,
+                  inside: r.left >= t.left - 0.5 && r.right <= t.right + 0.5 && e.scrollWidth <= e.clientWidth + 1
+                          && broken.length === 0 && z.scrollWidth <= z.clientWidth + 1 }}; }})""")
 
 
 def _others_hidden(tab, over_ok=False):
@@ -368,7 +375,7 @@ def test_play_page_english_and_phone_width(new_tab):
     assert len(tops) == 8 and len(set(tops)) == 1, tops
     # the longest English names (Gee Joon six, Chop Chit …) wrap inside their tiles
     page.evaluate(f"""(() => {{ const w = document.querySelector('{W}');
-        w.view = {{...w.view, holdings: {{...w.view.holdings, S: ['24', '12', '36', '36', '25', '14', '26', '16']}}}}; w.draw(); }})()""")
+        w.view = {{...w.view, holdings: {{...w.view.holdings, S: ['24', '12', '33', '36', '25', '14', '26', '16']}}}}; w.draw(); }})()""")
     english = _english_names(page)
     assert [e["text"] for e in english][:2] == ["Gee Joon six", "Gee Joon three"], english
     assert all(e["visible"] and e["inside"] for e in english), english
