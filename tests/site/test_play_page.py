@@ -915,6 +915,10 @@ def test_a_duplicated_tab_does_not_play_the_same_kept_hand(tab):
         copy.wait_for_timeout(100)
     else:
         raise AssertionError("the copy's page never claimed a slot")
+    # its offer says so before the click (it promised "You can go on from where you left it")
+    offer = copy.inner_text(f"{W} .tj-play__resume")
+    assert "is being played in another tab (this one was copied from it" in offer and "going on here deals hand 1 anew" in offer, offer
+    assert "from where you left it" not in offer and copy.inner_text(f"{W} .tj-play__resume-go") == "Go on with this session"
     # the first tab reloads while the copy only shows its offer, then the copy presses first:
     # the hand stays with the first tab (the copy's page found the slot held when it opened)
     page.reload()

@@ -311,13 +311,16 @@ export class TjPlayTable extends TjWidget {
       h("option", { value: "" }, this.t("play.methodAny")), METHODS.map((m) => h("option", { value: m }, methodName(m, this.language))));
     this.undoBox = h("input", { type: "checkbox", name: "takeback", checked: true });
     const kept = this.session ? null : readSession();
+    // a half-played hand that another tab holds (this one was copied from it) is not offered
+    // "from where you left it": going on here deals it anew (resumeHand)
+    const moved = Boolean(kept && kept.live && (await claimSlot()).moved);
     this.setupEl.replaceChildren(...[
       kept ? h("div", { class: "tj-play__resume" },
-        h("p", {}, this.t(!kept.live ? "play.resumeLine" : this.engine.keeps() ? "play.resumeLive" : "play.resumeLiveGone", { n: kept.hand, live: kept.live,
+        h("p", {}, this.t(!kept.live ? "play.resumeLine" : moved ? "play.resumeLiveMoved" : this.engine.keeps() ? "play.resumeLive" : "play.resumeLiveGone", { n: kept.hand, live: kept.live,
           score: SEATS.map((x) => `${seatName(x, lang)}${x === ME ? this.t("play.you") : ""} ${signed(kept.score[x])}`).join(lang === "en" ? ", " : "，") })),
         h("div", { class: "tj-play__row" },
           h("button", { type: "button", class: "tj-button tj-button--primary tj-play__resume-go", onclick: () => this.startSession(kept) },
-            this.t(kept.live && this.engine.keeps() ? "play.resumeHand" : "play.resume", { live: kept.live })))) : null,
+            this.t(kept.live && this.engine.keeps() && !moved ? "play.resumeHand" : "play.resume", { live: kept.live })))) : null,
       h("p", { class: "tj-title" }, this.t("play.setupTitle")),
       h("div", { class: "tj-play__row" },
         h("label", {}, this.t("play.presetLabel"), " ", presetSel),
