@@ -175,6 +175,11 @@ def test_offline_after_first_visit(site, new_tab):
     assert answer.status == 503
     assert tab.page.inner_text("h1") == "未能離線開啟"
     assert "繁體中文的網頁要先在連線時打開一頁" in tab.page.inner_text("body")
+    # …with a way on: the same page in the languages this device keeps (it was a dead end)
+    links = tab.page.eval_on_selector_all(".saved-in a", "as => as.map(a => [a.textContent, a.href])")
+    assert links == [["简体中文", tab.url("zh-Hans/puzzles/0019/")], ["English", tab.url("en/puzzles/0019/")]], links
+    tab.page.click(".saved-in a[hreflang=en]")
+    tab.page.wait_for_selector("tj-puzzle[data-puzzle='0019'][data-state=ready]", timeout=60_000)
 
 
 def test_language_switcher_keeps_the_page(site, tab):
