@@ -251,6 +251,18 @@ def test_an_upload_not_utf8_or_not_toml_is_refused_with_its_reason(tab, tmp_path
         page.inner_text(f"{W} .tj-play__msg")
     page.set_input_files(f"{W} .tj-play__upload input", str(ok))
     page.wait_for_selector(f"{W}[data-state=replay]", timeout=30_000)
+    assert page.locator(f"{W} .tj-play__unfinished").count() == 0
+    # a record cut short (valid, 16 actions: the hand goes on) replays, saying that it stops
+    # before the end (it showed "trick 0 of 4" and nothing else)
+    part = Hand.from_seed(5)
+    for _ in range(16):
+        part.act(part.legal_actions()[0])
+    cut = tmp_path / "cut.toml"
+    cut.write_text(HandRecord.from_hand(part).dumps(), encoding="utf-8")
+    page.set_input_files(f"{W} .tj-play__upload input", str(cut))
+    page.wait_for_selector(f"{W} .tj-play__unfinished", timeout=30_000)
+    assert page.inner_text(f"{W} .tj-play__unfinished") == f"這份牌譜在牌局打完之前就停了：打完 {len(part.tricks)} 墩，沒有結算。"
+    assert len(part.tricks) == 4
     assert tab.problems() == []
 
 

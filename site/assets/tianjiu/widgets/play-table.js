@@ -1102,6 +1102,8 @@ export class TjPlayTable extends TjWidget {
       if (!this.msgEl.isConnected) this.tableEl.after(this.msgEl);   // (it sat under a Share button)
       if (st.result) this.showResult();
       this.resultEl.append(h("p", { class: "tj-play__replaying" }, this.t("play.replaying")),
+        // a record cut short (valid, but the hand goes on): said, not left to be guessed
+        st.result ? null : h("p", { class: "tj-play__unfinished" }, this.t("play.unfinished", { n: st.tricks.length })),
         h("div", { class: "tj-play__row" },
           h("button", { type: "button", class: "tj-button tj-play__download", onclick: () => this.download(text) }, this.t("play.download")),
           h("button", { type: "button", class: "tj-button tj-play__share", onclick: (e) => this.share(text, e.currentTarget) }, this.t("play.share")),
