@@ -201,6 +201,17 @@ def test_a_seeded_session(tab, tmp_path):
     kept = page.evaluate("""Object.keys(localStorage).filter(k => k.startsWith('tianjiu.play.hands.v1.damaged'))
         .map(k => localStorage.getItem(k))""")
     assert kept == ["{not json"]
+    # an entry without a time or a result is damage too (it was listed as "?: you 0")
+    tab.goto("")
+    bad = json.dumps([{"toml": "garbage", "at": "zzz", "score": "NaN"}])
+    page.evaluate("v => localStorage.setItem('tianjiu.play.hands.v1', v)", bad)
+    tab.goto("play/")
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    assert "損壞" in page.inner_text(f"{W} .tj-play__damaged")
+    assert page.locator(f"{W} .tj-play__saved .tj-play__replay").count() == 0
+    kept = page.evaluate("""Object.keys(localStorage).filter(k => k.startsWith('tianjiu.play.hands.v1.damaged'))
+        .map(k => localStorage.getItem(k))""")
+    assert bad in kept
     # upload a record the CLI wrote (tianjiu play --auto --save)
     cli = tmp_path / "cli.toml"
     subprocess.run([sys.executable, "-m", "tianjiu_core", "play", "--auto", "--seed", "7", "--save", str(cli)],

@@ -1103,7 +1103,7 @@ export class TjPlayTable extends TjWidget {
       if (st.result) this.showResult();
       this.resultEl.append(h("p", { class: "tj-play__replaying" }, this.t("play.replaying")),
         // a record cut short (valid, but the hand goes on): said, not left to be guessed
-        st.result ? null : h("p", { class: "tj-play__unfinished" }, this.t("play.unfinished", { n: st.tricks.length })),
+        ...(st.result ? [] : [h("p", { class: "tj-play__unfinished" }, this.t("play.unfinished", { n: st.tricks.length }))]),
         h("div", { class: "tj-play__row" },
           h("button", { type: "button", class: "tj-button tj-play__download", onclick: () => this.download(text) }, this.t("play.download")),
           h("button", { type: "button", class: "tj-button tj-play__share", onclick: (e) => this.share(text, e.currentTarget) }, this.t("play.share")),
@@ -1126,7 +1126,11 @@ export class TjPlayTable extends TjWidget {
     if (raw === null) return { list: [] };
     try {
       const list = JSON.parse(raw);
-      if (!Array.isArray(list) || !list.every((x) => x && typeof x.toml === "string")) throw new Error("shape");
+      // each entry as save() writes it: a record's text, a time and South's result (an entry
+      // without them was listed as "?: you 0")
+      const entry = (x) => x && typeof x.toml === "string" && typeof x.when === "string"
+        && !Number.isNaN(Date.parse(x.when)) && Number.isFinite(x.mine);
+      if (!Array.isArray(list) || !list.every(entry)) throw new Error("shape");
       return { list };
     } catch {
       // a damaged save is kept (moved aside, never wiped) and explained
