@@ -76,3 +76,20 @@ def test_bad_input_still_exits_2_with_one_line(capsys, tmp_path):
         code, out, err = run(argv, capsys)
         assert code == 2 and out == "", (argv, out)
         assert words in err and len(err.strip().splitlines()) <= 2, (argv, err)
+
+
+def test_unknown_tiles_without_hidden_name_the_file(capsys, tmp_path):
+    """Every other solve error names the file; unknown ``-`` holdings for the open solver
+    did not (``position: tiles.S: …``)."""
+    path = tmp_path / "h.toml"
+    path.write_text('[position]\nbanker = "S"\nleader = "E"\n'
+                    'shown = "66 66 11 11 44 44 13 13 55 55 33 33 22 22 56 56"\n'
+                    '[position.tiles]\nE = "46"\nS = "-"\nW = "15"\nN = "36"\n'
+                    '[position.dong]\nE = 7\n', encoding="utf-8")
+    for extra in ([], ["--time-ms", "10"]):
+        code, out, err = run(["solve", str(path), *extra], capsys)
+        assert code == 2 and out == ""
+        assert err == (f"tianjiu solve: {path}: position: tiles.S: unknown tiles '-' in S: the open "
+                       "solver needs every holding (use hidden-hand solving)\n")
+    code, out, _ = run(["solve", str(path), "--hidden", "--json"], capsys)
+    assert code == 0 and json.loads(out)["actions"][0]["expected_value"] == 80

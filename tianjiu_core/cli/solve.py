@@ -26,6 +26,7 @@ from typing import TextIO
 from .common import CommandTable
 from ..errors import NotationError, TianJiuError
 from ..notation import SEATS, parse_seat
+from ..tiengow.game import Hand
 from ..tiengow.position import Position
 from ..bridge.solver_ops import solve_hidden_request
 from ..limits import CLI, use_limits
@@ -110,7 +111,7 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
         out.write("\n".join(lines) + "\n")
         return 0
     hero = args.hero if args.hero is not None else pos.hero
-    sol = solve(pos.to_hand(), hero, budget=args.budget)
+    sol = solve(_open_hand(pos, args.file), hero, budget=args.budget)
     if args.json:
         out.write(json.dumps(sol.to_json(), ensure_ascii=False) + "\n")
         return 0
@@ -129,10 +130,19 @@ def _bounds(lo: int, hi: int) -> str:
     return f"{lo:+d}" if lo == hi else f"{lo:+d}..{hi:+d}"
 
 
+def _open_hand(pos: Position, path: str) -> Hand:
+    """The position's hand for the open solver; an error (unknown ``-`` holdings) names the
+    file, as :meth:`Position.load`'s errors do."""
+    try:
+        return pos.to_hand()
+    except TianJiuError as exc:
+        raise type(exc)(f"{path}: {exc}", zh=f"{path}：{exc.message_zh}" if exc.message_zh else None) from None
+
+
 def _solve_slices(pos: Position, args: argparse.Namespace, out: TextIO) -> int:
     """``--time-ms``: slices of at most 250 ms until complete or the time is spent."""
     hero = args.hero if args.hero is not None else pos.hero
-    search = SliceSearch(pos.to_hand(), hero)
+    search = SliceSearch(_open_hand(pos, args.file), hero)
     r = search.run(max_nodes=args.budget, time_ms=args.time_ms, slice_ms=min(250, args.time_ms))
     if args.json:
         out.write(json.dumps(r.to_json(), ensure_ascii=False) + "\n")
