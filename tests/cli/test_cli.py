@@ -195,6 +195,13 @@ def test_deal_bad_input(cli, argv, reason):
     assert code == 2 and reason in err
 
 
+def test_deal_names_the_option_that_is_wrong(cli):
+    code, _, err = cli("deal", "--method", "foo")
+    assert code == 2 and err.startswith("tianjiu deal: --method: 'foo' is not a dealing method (牌頭); ")
+    code, _, err = cli("deal", "--banker", "Z")
+    assert code == 2 and err.startswith("tianjiu deal: --banker: 'Z' is not a seat")
+
+
 # ----------------------------------------------------------------- play, replay
 
 def greedy_result(seed, rules=None):

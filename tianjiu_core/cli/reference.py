@@ -11,7 +11,7 @@ from ..bridge import handle
 from ..bridge.reference_ops import settle_request
 from .common import CommandTable, answer, emit, parse_rules, rules_options
 from ..rng import Rng
-from ..tiengow.deal import METHODS, deal, shuffled_wall
+from ..tiengow.deal import METHODS, deal, parse_method, shuffled_wall
 from ..errors import NotationError, TianJiuError
 from ..limits import CLI, check_depth, use_limits
 from ..notation import SEATS, SEAT_NAMES, format_tiles, parse_seat
@@ -107,11 +107,14 @@ def _deal(args: argparse.Namespace, out: TextIO) -> int:
             raise TianJiuError(f"--dice is a total of two dice, 2–12, not {args.dice}")
         first = min(6, args.dice - 1)
         thrown = (first, args.dice - first)
-    try:
-        d = deal(wall, args.method[:200], thrown, parse_seat(args.banker[:40]))
-    except NotationError as exc:
-        raise NotationError(f"--method / --banker: {str(exc)[:200]}",
-                            zh=f"--method / --banker：{str(exc.message_zh or exc)[:200]}") from None
+    for option, value, parse in (("--banker", args.banker[:40], parse_seat),
+                                 ("--method", args.method[:200], parse_method)):
+        try:
+            parse(value)
+        except NotationError as exc:   # name the option that is wrong
+            raise NotationError(f"{option}: {str(exc)[:200]}",
+                                zh=f"{option}：{str(exc.message_zh or exc)[:200]}") from None
+    d = deal(wall, args.method[:200], thrown, parse_seat(args.banker[:40]))
     lines = [f"wall: {format_tiles(wall.tiles)}",
              f"method {d.method.name_hant} ({d.method.name_en}); thrower {SEATS[d.thrower]} "
              f"threw {d.dice[0]}+{d.dice[1]}={sum(d.dice)}; {SEATS[d.first]} takes first"]
