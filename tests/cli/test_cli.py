@@ -93,6 +93,19 @@ def test_beats_bad_input(cli):
     assert code == 2 and "'99'" in err
 
 
+@pytest.mark.parametrize("argv,field", [
+    (["classify", ""], "tiles"),
+    (["classify", " ", "  "], "tiles"),
+    (["beats", "--best", "", "--play", "56"], "--best"),
+    (["beats", "--best", "56 56", "--play", " "], "--play"),
+])
+def test_no_tiles_is_bad_input_not_a_negative_answer(cli, argv, field):
+    """Empty input asks nothing: exit 2 with a line naming the field (it was exit 1, 'not a play')."""
+    code, out, err = cli(*argv, "--json")
+    assert (code, out) == (2, "")
+    assert err == f"tianjiu {argv[0]}: {field}: no tiles given: write 1 to 4 tiles, e.g. 66 36 or 天 九\n"
+
+
 # ----------------------------------------------------------------- settle
 
 SPEC_EXAMPLES = [

@@ -22,11 +22,19 @@ __all__ = ["COMMANDS"]
 COMMANDS = CommandTable()
 
 
+def _given(name: str, text: str) -> None:
+    """Empty tiles are bad input (exit 2), not a negative answer: nothing was asked."""
+    if not text.strip():
+        raise NotationError(f"{name}: no tiles given: write 1 to 4 tiles, e.g. 66 36 or 天 九",
+                            zh=f"{name}：沒有寫牌：請寫 1 至 4 張牌，例如 66 36 或 天 九")
+
+
 # --------------------------------------------------------------- classify
 @COMMANDS.command("classify", lambda p: (p.add_argument("tiles", nargs="+", help="tiles: 66 36 or 天 九"),
                                    rules_options(p)),
-            "what play do these tiles make? (exit 1: not a play)")
+            "what play do these tiles make? (exit 1: not a play; 2: bad input, no tiles too)")
 def _classify(args: argparse.Namespace, out: TextIO) -> int:
+    _given("tiles", " ".join(args.tiles))
     result = answer({"op": "classify", "tiles": " ".join(args.tiles),
                       "rules": parse_rules(args.rules)})
     if result["class"] is None:
@@ -45,8 +53,10 @@ def _beats_setup(p: argparse.ArgumentParser) -> None:
     rules_options(p)
 
 
-@COMMANDS.command("beats", _beats_setup, "does PLAY beat BEST? (exit 1: no)")
+@COMMANDS.command("beats", _beats_setup, "does PLAY beat BEST? (exit 1: no; 2: bad input, no tiles too)")
 def _beats(args: argparse.Namespace, out: TextIO) -> int:
+    _given("--best", args.best)
+    _given("--play", args.play)
     result = answer({"op": "beats", "best": args.best, "play": args.play,
                       "rules": parse_rules(args.rules)})
     data = {"beats": result["beats"], "reason": result["reason"]}
