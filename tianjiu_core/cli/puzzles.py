@@ -206,7 +206,8 @@ def check_paths(paths: list[str], cache: str | None = None, git: bool = True,
 
 
 def _check_setup(p: argparse.ArgumentParser) -> None:
-    p.add_argument("paths", nargs="+", help="puzzle files or folders (a folder's schedule.toml is checked too)")
+    p.add_argument("paths", nargs="+", help="puzzle files or folders (a folder's schedule.toml is checked "
+                   "too; a folder without *.toml files is an error, exit 2)")
     p.add_argument("--cache", default=None, help="JSON cache of sound puzzles by content hash")
     p.add_argument("--no-git", action="store_true", help="do not compare the schedule with git HEAD")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -228,6 +229,9 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
                   f"{margins}  step work {rep['step_nodes']:,}\n")
         out.flush()
 
+    for path in args.paths:   # checking nothing is not a pass
+        if os.path.isdir(path) and _files([path]) == ([], []):
+            raise TianJiuError(f"{path}: no puzzle files (*.toml) in this folder")
     res = check_paths(args.paths, cache=args.cache, git=not args.no_git, progress=progress)
     if args.json:
         out.write(json.dumps({"ok": res.ok, "reports": res.reports, "problems": res.problems,
