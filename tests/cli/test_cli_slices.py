@@ -93,3 +93,19 @@ def test_unknown_tiles_without_hidden_name_the_file(capsys, tmp_path):
                        "solver needs every holding (use hidden-hand solving)\n")
     code, out, _ = run(["solve", str(path), "--hidden", "--json"], capsys)
     assert code == 0 and json.loads(out)["actions"][0]["expected_value"] == 80
+
+
+def test_samples_are_one_or_more_and_only_with_hidden(capsys):
+    """``--samples 0`` was taken as 1 although the range said 0–1,000,000; ``--samples`` (and
+    ``--seed``, ``--exhaustive-limit``) without ``--hidden`` were silently ignored."""
+    code, out, err = run(["solve", POSITION, "--hidden", "--samples", "0"], capsys)
+    assert (code, out) == (2, "")
+    assert err == "tianjiu solve: --samples: must be a whole number 1–1,000,000, not 0\n"
+    for option, value in (("--samples", "5"), ("--seed", "3"), ("--exhaustive-limit", "10")):
+        code, out, err = run(["solve", POSITION, option, value], capsys)
+        assert (code, out) == (2, "")
+        assert err == (f"tianjiu solve: {option} is for hidden-hand solving: add --hidden (the open "
+                       "solver sees every holding and samples nothing)\n")
+    code, out, _ = run(["solve", POSITION, "--hidden", "--samples", "1", "--exhaustive-limit", "0",
+                        "--json"], capsys)
+    assert code == 0 and json.loads(out)["deals"] == 1

@@ -52,10 +52,11 @@ def _setup(p: argparse.ArgumentParser) -> None:
                    help="search in slices for at most this many milliseconds, then print the "
                    "bounds proven (lo..hi a value; complete or not); with --budget, at most that "
                    "many nodes too")
-    p.add_argument("--samples", type=int, default=64, help="deals to sample with --hidden")
-    p.add_argument("--seed", type=int, default=0, help="seed of the --hidden sample")
-    p.add_argument("--exhaustive-limit", type=int, default=256,
-                   help="with --hidden, solve every deal when there are at most this many")
+    p.add_argument("--samples", type=int, default=None,
+                   help="deals to sample with --hidden, 1–1,000,000 (default 64)")
+    p.add_argument("--seed", type=int, default=None, help="seed of the --hidden sample (default 0)")
+    p.add_argument("--exhaustive-limit", type=int, default=None,
+                   help="with --hidden, solve every deal when there are at most this many (default 256)")
 
 
 def _fmt(v: float) -> str:
@@ -73,12 +74,20 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
     if args.time_ms is not None and args.hidden:
         raise TianJiuError("--time-ms searches open positions: with --hidden give a node --budget "
                            "instead", zh="--time-ms 只搜明牌局面：暗牌（--hidden）請改用 --budget 限定節點數")
+    if not args.hidden:
+        given = [o for o, v in (("--samples", args.samples), ("--seed", args.seed),
+                                ("--exhaustive-limit", args.exhaustive_limit)) if v is not None]
+        if given:
+            raise TianJiuError(f"{given[0]} is for hidden-hand solving: add --hidden (the open "
+                               "solver sees every holding and samples nothing)",
+                               zh=f"{given[0]} 只用於暗牌解題：請加 --hidden（明牌解題看得到每家的牌，不抽樣）")
     pos = Position.load(args.file)
     if args.time_ms is not None:
         return _solve_slices(pos, args, out)
     if args.hidden:
-        req = {"position": pos.to_dict(), "samples": args.samples, "seed": args.seed,
-               "exhaustive_limit": args.exhaustive_limit,
+        req = {"position": pos.to_dict(), "samples": 64 if args.samples is None else args.samples,
+               "seed": 0 if args.seed is None else args.seed,
+               "exhaustive_limit": 256 if args.exhaustive_limit is None else args.exhaustive_limit,
                "budget": args.budget if args.budget is not None else CLI.budget}
         if args.hero is not None and parse_seat(args.hero) != pos.to_act:
             raise TianJiuError("--hidden judges the seat to act; --hero must be that seat")
