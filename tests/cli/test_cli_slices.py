@@ -109,3 +109,12 @@ def test_samples_are_one_or_more_and_only_with_hidden(capsys):
     code, out, _ = run(["solve", POSITION, "--hidden", "--samples", "1", "--exhaustive-limit", "0",
                         "--json"], capsys)
     assert code == 0 and json.loads(out)["deals"] == 1
+
+
+def test_counts_of_one_are_singular(capsys, tmp_path):
+    """'1 sampled deal', '1 slice' (they said '1 sampled deals', '1 slices')."""
+    code, out, _ = run(["solve", POSITION, "--hidden", "--samples", "1", "--exhaustive-limit", "0"], capsys)
+    assert code == 0 and "; 1 sampled deal (seed 0) of " in out.splitlines()[0]
+    code, out, _ = run(["solve", "tests/solver/positions/ba_zhi.toml", "--time-ms", "5000"], capsys)
+    assert code == 0 and out.splitlines()[0].startswith("hero E, E to act: value +80 stake units, "
+                                                         "complete (") and ", 1 slice, " in out

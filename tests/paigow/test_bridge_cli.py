@@ -151,6 +151,15 @@ def test_cli_commands(capsys):
     assert data["house_way"]["key"] == "nz" and data["optimal"] == 1
 
 
+def test_cli_rank_says_1_point_not_1_points(capsys):
+    assert run(capsys, "paigow", "rank", "66", "36") == (
+        0, "66 36: 天王 (Teen Wong) — 王 wong, 1 point\n", "")
+    code, out, _ = run(capsys, "paigow", "rank", "55", "56")
+    assert code == 0 and out.endswith(", 1 point\n")
+    code, out, _ = run(capsys, "paigow", "rank", "66", "44")
+    assert code == 0 and out.endswith(", 0 points\n")
+
+
 @pytest.mark.parametrize("argv", [
     ("paigow", "rank", "66", "77"),
     ("paigow", "rank", "66"),

@@ -22,7 +22,7 @@ from typing import Any, TextIO
 
 from ..errors import RulesError
 from ..limits import check_depth
-from .common import CommandTable, answer, emit
+from .common import CommandTable, answer, emit, plural
 
 __all__ = ["COMMANDS"]
 
@@ -65,7 +65,7 @@ def _rank_setup(p: argparse.ArgumentParser) -> None:
 def _rank(args: argparse.Namespace, out: TextIO) -> int:
     r = answer({"op": "paigow_rank", "tiles": " ".join(args.tiles), **_rules(args)})
     emit(out, args, r, f"{' '.join(r['tiles'])}: {r['name_hant']} ({r['name_en']}) — "
-                       f"{r['class_hant']} {r['class_en']}, {r['points']} points")
+                       f"{r['class_hant']} {r['class_en']}, {plural(r['points'], 'point')}")
     return 0
 
 

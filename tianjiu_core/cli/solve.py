@@ -23,7 +23,7 @@ import argparse
 import json
 from typing import TextIO
 
-from .common import CommandTable
+from .common import CommandTable, plural
 from ..errors import NotationError, TianJiuError
 from ..notation import SEATS, parse_seat
 from ..tiengow.game import Hand
@@ -105,9 +105,9 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
             out.write(json.dumps(result, ensure_ascii=False) + "\n")
             return 0
         how = ("every consistent deal" if result["exhaustive"]
-               else f"{result['deals']} sampled deals (seed {result['seed']})")
+               else f"{plural(result['deals'], 'sampled deal')} (seed {result['seed']})")
         lines = [f"{result['hero']} to act, seeing only its own tiles; {how} of "
-                 f"{result['total_deals']:,}; {result['nodes']:,} nodes, {result['seconds']:.2f}s"]
+                 f"{result['total_deals']:,}; {plural(result['nodes'], 'node')}, {result['seconds']:.2f}s"]
         lines.append(f"{'action':<16} {'expected':>9} {'best in':>8} {'range':>11} group"
                      + ("   open value" if "value" in result else ""))
         top = max(a["expected_value"] for a in result["actions"])
@@ -125,7 +125,7 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
         out.write(json.dumps(sol.to_json(), ensure_ascii=False) + "\n")
         return 0
     lines = [f"hero {SEATS[sol.hero]}, {SEATS[sol.to_act]} to act: value {sol.value:+d} "
-             f"stake units ({sol.nodes:,} nodes, {sol.seconds:.2f}s)",
+             f"stake units ({plural(sol.nodes, 'node')}, {sol.seconds:.2f}s)",
              f"{'action':<16} {'value':>6} group"]
     for a in sol.actions:
         mark = " *" if a.value == sol.value else ""
@@ -159,7 +159,7 @@ def _solve_slices(pos: Position, args: argparse.Namespace, out: TextIO) -> int:
     best = {a.group for a in r.best()}
     state = "complete" if r.complete else "not complete: bounds"
     lines = [f"hero {SEATS[r.hero]}, {SEATS[r.to_act]} to act: value {_bounds(r.lo, r.hi)} "
-             f"stake units, {state} ({r.nodes:,} nodes, {r.slices} slices, {r.ms / 1000:.2f}s)",
+             f"stake units, {state} ({plural(r.nodes, 'node')}, {plural(r.slices, 'slice')}, {r.ms / 1000:.2f}s)",
              f"{'action':<16} {'lo':>6} {'hi':>6} group"]
     for a in r.actions:
         mark = " *" if a.group in best else ""
