@@ -67,7 +67,12 @@ def _beats(args: argparse.Namespace, out: TextIO) -> int:
 # --------------------------------------------------------------- settle
 def _settle_setup(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument("input", nargs="?", help="JSON input (default: read standard input)")
+    p.add_argument("input", nargs="?", help="JSON input (default: read standard input): "
+                   "{\"banker\": \"E\", \"finisher\": \"N\", \"dong\": {\"E\": 1, \"S\": 4, \"W\": 0, \"N\": 3}} "
+                   "and optionally \"banker_streak\" (default 1), \"rules\" (a preset or options) "
+                   "and \"finish\": \"plain\" (the default), \"yao\", \"zun\" or \"four\" — "
+                   "or an object {\"kind\": \"yao\", \"captured_from\": \"S\", \"guaranteed\": false, "
+                   "\"last_trick_tiles\": 1, \"first_lead_top\": false} (each field optional)")
 
 
 @COMMANDS.command("settle", _settle_setup, "settle a finished hand from JSON on stdin")
