@@ -13,7 +13,10 @@ With ``--time-ms N`` the search runs in slices (:class:`~tianjiu_core.solver.sli
 until it is complete or N ms are spent, and prints what is proven: each action's ``lo`` and
 ``hi`` (one number when exact) and whether the answer is ``complete``; exit 0 either way.
 Exit status: 0 solved (or bounds with ``--time-ms``); 2 bad input or, without ``--time-ms``,
-not solved within the budget (message on stderr).  Imported only by the command line (it needs argparse); the browser
+not solved within the budget (message on stderr).  A long search is not silent: every
+:data:`PROGRESS_NODES` nodes (a few seconds) a line on stderr gives the nodes and seconds so
+far (with ``--time-ms`` the bounds proven, with ``--hidden`` the deals solved), the first one
+also how to bound the search; stdout (``--json`` too) is the same as without them.  Imported only by the command line (it needs argparse); the browser
 uses the ``solve`` / ``solve_hidden`` bridge ops.
 """
 
@@ -21,6 +24,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+import time
 from typing import TextIO
 
 from .common import CommandTable, plural
@@ -33,10 +38,36 @@ from ..limits import CLI, use_limits
 from ..solver.search import solve
 from ..solver.slices import SliceSearch
 
-__all__: list[str] = []
+__all__ = ["PROGRESS_NODES"]
 
 
 COMMANDS = CommandTable()
+
+PROGRESS_NODES = 1 << 20
+"""A search this long (about 4 s of CPython) or longer prints a progress line on stderr after
+every this many nodes."""
+
+
+class _Progress:
+    """Progress lines on stderr: ``tianjiu solve: still searching: 1,048,576 nodes, 4s …``.
+
+    Called with the nodes so far (and a detail such as the bounds proven); prints when the
+    count has passed the next multiple of :data:`PROGRESS_NODES`.  The first line adds ``hint``
+    (how to bound the search)."""
+
+    def __init__(self, hint: str = "") -> None:
+        self.t0 = time.perf_counter()
+        self.next = PROGRESS_NODES
+        self.hint = hint
+
+    def __call__(self, nodes: int, detail: str = "") -> None:
+        if nodes < self.next:
+            return
+        self.next = (nodes // PROGRESS_NODES + 1) * PROGRESS_NODES
+        hint, self.hint = self.hint, ""
+        sys.stderr.write(f"tianjiu solve: still searching: {plural(nodes, 'node')}, "
+                         f"{time.perf_counter() - self.t0:.0f}s{detail}" + (f" — {hint}" if hint else "") + "\n")
+        sys.stderr.flush()
 
 
 def _setup(p: argparse.ArgumentParser) -> None:
@@ -47,7 +78,8 @@ def _setup(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hero", default=None, help="whose result to report (default: the file's "
                    "hero, else the seat to act)")
     p.add_argument("--budget", type=int, default=None,
-                   help="search nodes allowed (per deal with --hidden); default: no limit")
+                   help="search nodes allowed (per deal with --hidden); default: no limit (a long "
+                   "search prints a progress line on stderr every 1,048,576 nodes)")
     p.add_argument("--time-ms", type=int, default=None,
                    help="search in slices for at most this many milliseconds, then print the "
                    "bounds proven (lo..hi a value; complete or not); with --budget, at most that "
@@ -92,8 +124,10 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
         if args.hero is not None and parse_seat(args.hero) != pos.to_act:
             raise TianJiuError("--hidden judges the seat to act; --hero must be that seat")
         with use_limits(CLI):
+            report = _Progress("--budget N stops a deal after N nodes; fewer --samples take less time")
             try:
-                result = solve_hidden_request(req)
+                result = solve_hidden_request(req, node_progress=lambda nodes, done, deals: report(
+                    nodes, f"; {done:,} of {plural(deals, 'deal')} solved"))
             except NotationError as exc:   # name the option, not the request's field
                 field = str(exc).split(":")[0]
                 if field not in ("samples", "seed", "exhaustive_limit", "budget"):
@@ -120,7 +154,9 @@ def _solve(args: argparse.Namespace, out: TextIO) -> int:
         out.write("\n".join(lines) + "\n")
         return 0
     hero = args.hero if args.hero is not None else pos.hero
-    sol = solve(_open_hand(pos, args.file), hero, budget=args.budget)
+    report = _Progress("--time-ms N prints the bounds [lo, hi] proven when N ms run out; --budget N "
+                       "stops after N nodes")
+    sol = solve(_open_hand(pos, args.file), hero, budget=args.budget, progress=report)
     if args.json:
         out.write(json.dumps(sol.to_json(), ensure_ascii=False) + "\n")
         return 0
@@ -152,7 +188,11 @@ def _solve_slices(pos: Position, args: argparse.Namespace, out: TextIO) -> int:
     """``--time-ms``: slices of at most 250 ms until complete or the time is spent."""
     hero = args.hero if args.hero is not None else pos.hero
     search = SliceSearch(_open_hand(pos, args.file), hero)
-    r = search.run(max_nodes=args.budget, time_ms=args.time_ms, slice_ms=min(250, args.time_ms))
+    report = _Progress()
+    r = search.run(max_nodes=args.budget, time_ms=args.time_ms, slice_ms=min(250, args.time_ms),
+                   progress=lambda res: report(res.nodes, f"; value {_bounds(res.lo, res.hi)} so far, "
+                                               f"{max(0, args.time_ms - res.ms) / 1000:.0f}s of "
+                                               "--time-ms left"))
     if args.json:
         out.write(json.dumps(r.to_json(), ensure_ascii=False) + "\n")
         return 0
