@@ -167,7 +167,8 @@ def paigow_compare(req: dict[str, Any]) -> dict[str, Any]:
 
     Two tiles each: small Pai Gow (``winner`` is ``first`` or ``second``).  Four tiles each,
     written ``"low / high"`` (ordered by rank, so either order is the same setting): big Pai
-    Gow, each hand against the same position (``winner`` is ``None`` for a push).  The tiles of both sides must fit in one set."""
+    Gow, each hand against the same position (``winner`` is ``None`` for a push).  The tiles
+    of both sides must fit in one set."""
     f = Fields(req)
     rules = _rules(f)
     banker = f.str("banker", default="second", choices=("first", "second"))

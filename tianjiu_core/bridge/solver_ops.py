@@ -142,7 +142,8 @@ def solve_hidden_request(req: dict[str, Any], *,
         budget = max(1, min(budget, limit("work") // (deals + 1)))
     if budget * (deals + 1) > limit("work"):
         raise f.error("budget", f"at most {limit('work'):,} nodes in all: this position has "
-                      f"{deals} deal{'' if deals == 1 else 's'} to solve, so at most {limit('work') // (deals + 1):,} a deal "
+                      f"{deals} deal{'' if deals == 1 else 's'} to solve, so at most "
+                      f"{limit('work') // (deals + 1):,} a deal "
                       "(fewer samples allow more)", budget,
                       f"總共最多 {limit('work'):,} 個節點：這個局面要解 {deals} 副牌，每副最多 "
                       f"{limit('work') // (deals + 1):,} 個")

@@ -16,8 +16,9 @@ Exit status: 0 solved (or bounds with ``--time-ms``); 2 bad input or, without ``
 not solved within the budget (message on stderr).  A long search is not silent: every
 :data:`PROGRESS_NODES` nodes (a few seconds) a line on stderr gives the nodes and seconds so
 far (with ``--time-ms`` the bounds proven, with ``--hidden`` the deals solved), the first one
-also how to bound the search; stdout (``--json`` too) is the same as without them.  Imported only by the command line (it needs argparse); the browser
-uses the ``solve`` / ``solve_hidden`` bridge ops.
+also how to bound the search; stdout (``--json`` too) is the same as without them.
+Imported only by the command line (it needs argparse); the browser uses the ``solve`` /
+``solve_hidden`` bridge ops.
 """
 
 from __future__ import annotations
@@ -66,7 +67,8 @@ class _Progress:
         self.next = (nodes // PROGRESS_NODES + 1) * PROGRESS_NODES
         hint, self.hint = self.hint, ""
         sys.stderr.write(f"tianjiu solve: still searching: {plural(nodes, 'node')}, "
-                         f"{time.perf_counter() - self.t0:.0f}s{detail}" + (f" — {hint}" if hint else "") + "\n")
+                         f"{time.perf_counter() - self.t0:.0f}s{detail}"
+                         + (f" — {hint}" if hint else "") + "\n")
         sys.stderr.flush()
 
 
@@ -181,7 +183,8 @@ def _open_hand(pos: Position, path: str) -> Hand:
     try:
         return pos.to_hand()
     except TianJiuError as exc:
-        raise type(exc)(f"{path}: {exc}", zh=f"{path}：{exc.message_zh}" if exc.message_zh else None) from None
+        raise type(exc)(f"{path}: {exc}",
+                        zh=f"{path}：{exc.message_zh}" if exc.message_zh else None) from None
 
 
 def _solve_slices(pos: Position, args: argparse.Namespace, out: TextIO) -> int:
@@ -199,7 +202,8 @@ def _solve_slices(pos: Position, args: argparse.Namespace, out: TextIO) -> int:
     best = {a.group for a in r.best()}
     state = "complete" if r.complete else "not complete: bounds"
     lines = [f"hero {SEATS[r.hero]}, {SEATS[r.to_act]} to act: value {_bounds(r.lo, r.hi)} "
-             f"stake units, {state} ({plural(r.nodes, 'node')}, {plural(r.slices, 'slice')}, {r.ms / 1000:.2f}s)",
+             f"stake units, {state} ({plural(r.nodes, 'node')}, {plural(r.slices, 'slice')}, "
+             f"{r.ms / 1000:.2f}s)",
              f"{'action':<16} {'lo':>6} {'hi':>6} group"]
     for a in r.actions:
         mark = " *" if a.group in best else ""
