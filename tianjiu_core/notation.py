@@ -165,7 +165,7 @@ def parse_tiles(text: str | Iterable[str], context: Sequence[Tile] | None = None
                                     zh=f"「{tok}」：手上沒有{TILES[idx].name_hant}（{TILES[idx].code}）")
             raise NotationError(
                 f"{tok!r}: {count} × {face} named, but {where} "
-                f"{'has' if context is None else 'holds'} only {available[idx]}",
+                f"{'has' if context is None else 'hold'} only {available[idx]}",
                 zh=f"「{tok}」：寫了 {count} 張{TILES[idx].name_hant}，但"
                    f"{'一副牌' if context is None else '手上'}只有 {available[idx]} 張")
     ambiguous = [(pos, tok, c) for pos, tok, c in tokens if len(c) > 1]

@@ -107,6 +107,13 @@ def test_solve_hidden_work_is_bounded():
     assert ok["ok"], ok
 
 
+@pytest.mark.parametrize("op", ["solve_hidden", "solve_hidden_start"])
+def test_zero_samples_are_refused(op):
+    """``samples`` is 1 – the limit: 0 was accepted and quietly sampled one deal."""
+    err = error({"op": op, "position": P1, "samples": 0})
+    assert err["message"] == "samples: must be a whole number 1–64, not 0", err
+
+
 def test_cli_limits_are_larger():
     req = {"op": "solve", "position": P1, "budget": 10 ** 9}
     assert handle(req)["ok"] is False and handle(req, CLI)["ok"] is True

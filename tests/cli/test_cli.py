@@ -93,6 +93,19 @@ def test_beats_bad_input(cli):
     assert code == 2 and "'99'" in err
 
 
+@pytest.mark.parametrize("argv,field", [
+    (["classify", ""], "tiles"),
+    (["classify", " ", "  "], "tiles"),
+    (["beats", "--best", "", "--play", "56"], "--best"),
+    (["beats", "--best", "56 56", "--play", " "], "--play"),
+])
+def test_no_tiles_is_bad_input_not_a_negative_answer(cli, argv, field):
+    """Empty input asks nothing: exit 2 with a line naming the field (it was exit 1, 'not a play')."""
+    code, out, err = cli(*argv, "--json")
+    assert (code, out) == (2, "")
+    assert err == f"tianjiu {argv[0]}: {field}: no tiles given: write 1 to 4 tiles, e.g. 66 36 or 天 九\n"
+
+
 # ----------------------------------------------------------------- settle
 
 SPEC_EXAMPLES = [
@@ -164,6 +177,44 @@ def test_settle_inconsistent_input(cli, request_, reason):
     assert code == 2 and out == "" and reason in err, err
 
 
+@pytest.mark.parametrize("kind", ["plain", "yao", "zun", "four"])
+def test_settle_finish_as_a_string_is_its_kind(cli, kind):
+    """``"finish": "yao"`` (as the embed page writes it) is ``{"kind": "yao"}``; it was refused
+    with 'finish: must be an object'."""
+    base = {"banker": "E", "finisher": "N", "dong": {"E": 1, "S": 4, "W": 0, "N": 3}}
+    code, short, err = cli("settle", "--json", stdin=json.dumps({**base, "finish": kind}))
+    assert code == 0, err
+    code, full, _ = cli("settle", "--json", stdin=json.dumps({**base, "finish": {"kind": kind}}))
+    assert code == 0 and json.loads(short) == json.loads(full)
+    assert json.loads(short)["finish"] == kind
+
+
+def test_settle_yao_finish_doubles(cli):
+    code, out, err = cli("settle", stdin='{"banker":"E","finisher":"N","dong":{"E":1,"S":4,"W":0,"N":3},'
+                                         '"finish":"yao"}')
+    assert code == 0, err
+    assert out.splitlines()[0] == "finish: 么結 (finish with 么) × 2"
+    assert out.splitlines()[-1] == "net: E -12, S +0, W -10, N +22"
+
+
+@pytest.mark.parametrize("finish,message", [
+    ("foo", "finish: must be one of plain, yao, zun, four, not 'foo'"),
+    (5, 'finish: must be one of plain, yao, zun, four or an object like {"kind": "yao", '
+        '"captured_from": "S"}, not 5'),
+])
+def test_settle_bad_finish_names_what_it_may_be(cli, finish, message):
+    req = {"banker": "E", "finisher": "N", "dong": {"E": 1, "S": 4, "W": 0, "N": 3}, "finish": finish}
+    code, out, err = cli("settle", stdin=json.dumps(req))
+    assert (code, out, err) == (2, "", f"tianjiu settle: {message}\n")
+
+
+def test_settle_help_gives_the_finish_field(capsys):
+    with pytest.raises(SystemExit):
+        main(["settle", "--help"], io.StringIO())
+    text = " ".join(capsys.readouterr().out.split())
+    assert '"finish": "plain" (the default), "yao", "zun" or "four" — or an object {"kind": "yao",' in text
+
+
 def test_settle_not_json(cli):
     code, _, err = cli("settle", stdin="{nope")
     assert code == 2 and "settle input is not JSON" in err
@@ -193,6 +244,13 @@ def test_deal(cli):
 def test_deal_bad_input(cli, argv, reason):
     code, _, err = cli("deal", *argv)
     assert code == 2 and reason in err
+
+
+def test_deal_names_the_option_that_is_wrong(cli):
+    code, _, err = cli("deal", "--method", "foo")
+    assert code == 2 and err.startswith("tianjiu deal: --method: 'foo' is not a dealing method (牌頭); ")
+    code, _, err = cli("deal", "--banker", "Z")
+    assert code == 2 and err.startswith("tianjiu deal: --banker: 'Z' is not a seat")
 
 
 # ----------------------------------------------------------------- play, replay

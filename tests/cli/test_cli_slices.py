@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 from tianjiu_core.cli.main import main
 from tianjiu_core.solver.search import clear_caches
@@ -76,3 +77,111 @@ def test_bad_input_still_exits_2_with_one_line(capsys, tmp_path):
         code, out, err = run(argv, capsys)
         assert code == 2 and out == "", (argv, out)
         assert words in err and len(err.strip().splitlines()) <= 2, (argv, err)
+
+
+def test_unknown_tiles_without_hidden_name_the_file(capsys, tmp_path):
+    """Every other solve error names the file; unknown ``-`` holdings for the open solver
+    did not (``position: tiles.S: …``)."""
+    path = tmp_path / "h.toml"
+    path.write_text('[position]\nbanker = "S"\nleader = "E"\n'
+                    'shown = "66 66 11 11 44 44 13 13 55 55 33 33 22 22 56 56"\n'
+                    '[position.tiles]\nE = "46"\nS = "-"\nW = "15"\nN = "36"\n'
+                    '[position.dong]\nE = 7\n', encoding="utf-8")
+    for extra in ([], ["--time-ms", "10"]):
+        code, out, err = run(["solve", str(path), *extra], capsys)
+        assert code == 2 and out == ""
+        assert err == (f"tianjiu solve: {path}: position: tiles.S: unknown tiles '-' in S: the open "
+                       "solver needs every holding (use hidden-hand solving)\n")
+    code, out, _ = run(["solve", str(path), "--hidden", "--json"], capsys)
+    assert code == 0 and json.loads(out)["actions"][0]["expected_value"] == 80
+
+
+def test_samples_are_one_or_more_and_only_with_hidden(capsys):
+    """``--samples 0`` was taken as 1 although the range said 0–1,000,000; ``--samples`` (and
+    ``--seed``, ``--exhaustive-limit``) without ``--hidden`` were silently ignored."""
+    code, out, err = run(["solve", POSITION, "--hidden", "--samples", "0"], capsys)
+    assert (code, out) == (2, "")
+    assert err == "tianjiu solve: --samples: must be a whole number 1–1,000,000, not 0\n"
+    for option, value in (("--samples", "5"), ("--seed", "3"), ("--exhaustive-limit", "10")):
+        code, out, err = run(["solve", POSITION, option, value], capsys)
+        assert (code, out) == (2, "")
+        assert err == (f"tianjiu solve: {option} is for hidden-hand solving: add --hidden (the open "
+                       "solver sees every holding and samples nothing)\n")
+    code, out, _ = run(["solve", POSITION, "--hidden", "--samples", "1", "--exhaustive-limit", "0",
+                        "--json"], capsys)
+    assert code == 0 and json.loads(out)["deals"] == 1
+
+
+def test_counts_of_one_are_singular(capsys, tmp_path):
+    """'1 sampled deal', '1 slice' (they said '1 sampled deals', '1 slices')."""
+    code, out, _ = run(["solve", POSITION, "--hidden", "--samples", "1", "--exhaustive-limit", "0"], capsys)
+    assert code == 0 and "; 1 sampled deal (seed 0) of " in out.splitlines()[0]
+    code, out, _ = run(["solve", "tests/solver/positions/ba_zhi.toml", "--time-ms", "5000"], capsys)
+    assert code == 0 and out.splitlines()[0].startswith("hero E, E to act: value +80 stake units, "
+                                                         "complete (") and ", 1 slice, " in out
+
+
+# ----------------------------------------------------------------- progress on stderr
+
+PROGRESS_LINE = re.compile(r"tianjiu solve: still searching: [\d,]+ nodes, \d+s")
+
+
+def _seconds_masked(text):
+    return re.sub(r"\d+\.\d+s\b", "…s", text)
+
+
+def test_a_long_open_solve_reports_progress_on_stderr_only(capsys, tmp_path, monkeypatch):
+    """A full deal ran minutes with no output at all: now a line on stderr every PROGRESS_NODES
+    nodes (here lowered to 65,536, the solver's callback interval; fixture #107 takes ~204k
+    nodes, about 1 s)."""
+    import tianjiu_core.cli.solve as cli_solve
+    monkeypatch.setattr(cli_solve, "PROGRESS_NODES", 65536)
+    path = fixture_position(tmp_path, 107)
+    clear_caches()
+    code, out, err = run(["solve", path], capsys)
+    assert code == 0 and out.startswith("hero E, E to act: value -2 stake units (")
+    assert "still searching" not in out                          # stdout as before
+    nodes = int(re.search(r"\(([\d,]+) nodes", out).group(1).replace(",", ""))
+    lines = err.splitlines()
+    assert nodes >= 3 * 65536 and len(lines) == nodes // 65536, err
+    assert [int(PROGRESS_LINE.match(line).group(0).split()[4].replace(",", "")) for line in lines] == [
+        65536 * (k + 1) for k in range(len(lines))]
+    assert lines[0].endswith(" — --time-ms N prints the bounds [lo, hi] proven when N ms run out; "
+                             "--budget N stops after N nodes")
+    assert all(" — " not in line for line in lines[1:])        # the hint once
+
+
+def test_progress_with_time_ms_gives_the_bounds_so_far(capsys, tmp_path, monkeypatch):
+    import tianjiu_core.cli.solve as cli_solve
+    path = fixture_position(tmp_path, 50)
+    clear_caches()
+    code, quiet, quiet_err = run(["solve", path, "--time-ms", "60000", "--json"], capsys)
+    assert code == 0 and quiet_err == ""        # the default interval: nothing for a short search
+    monkeypatch.setattr(cli_solve, "PROGRESS_NODES", 1)     # a line after every slice
+    clear_caches()
+    code, out, err = run(["solve", path, "--time-ms", "60000", "--json"], capsys)
+    assert code == 0 and json.loads(out)["value"] == json.loads(quiet)["value"] == [10, 10]
+    lines = err.splitlines()
+    assert len(lines) == json.loads(out)["slices"], err
+    assert all(PROGRESS_LINE.match(line) for line in lines), err
+    assert all(re.search(r"; value [-+]\d+(\.\.[-+]\d+)? so far, \d+s of --time-ms left$", line)
+               for line in lines), err
+    assert lines[-1].split("; ")[1].startswith("value +10 so far")
+
+
+def test_progress_with_hidden_counts_the_deals(capsys, monkeypatch):
+    import tianjiu_core.cli.solve as cli_solve
+    argv = ["solve", POSITION, "--hidden", "--samples", "4", "--exhaustive-limit", "0"]
+    clear_caches()
+    code, quiet_out, quiet_err = run(argv, capsys)
+    assert code == 0 and quiet_err == ""
+    monkeypatch.setattr(cli_solve, "PROGRESS_NODES", 1)     # a line at every report
+    clear_caches()
+    code, out, err = run(argv, capsys)
+    assert code == 0 and _seconds_masked(out) == _seconds_masked(quiet_out)   # stdout unchanged
+    lines = err.splitlines()
+    assert [re.search(r"; (\d) of 4 deals solved", line).group(1) for line in lines] == ["1", "2", "3", "4"]
+    assert lines[0].endswith(" — --budget N stops a deal after N nodes; fewer --samples take less time")
+    assert all(PROGRESS_LINE.match(line) for line in lines)
+    last = int(PROGRESS_LINE.match(lines[-1]).group(0).split()[4].replace(",", ""))
+    assert f"; {last:,} nodes, " in out.splitlines()[0]     # the last line counts every deal's nodes

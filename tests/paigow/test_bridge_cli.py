@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -149,6 +150,35 @@ def test_cli_commands(capsys):
     code, out, _ = run(capsys, "paigow", "set", "66", "44", "12", "35", "--json")
     data = json.loads(out)
     assert data["house_way"]["key"] == "nz" and data["optimal"] == 1
+
+
+def test_cli_big_setting_is_low_high_and_either_order_reads_the_same(capsys):
+    """The README's example is written 'low / high', as the CLI's error text asks; a setting
+    written high first is the same setting (its hands are ordered by rank), as --help says."""
+    code, low_high, _ = run(capsys, "paigow", "compare", "12 35 / 66 44", "13 22 / 11 26", "--json")
+    data = json.loads(low_high)
+    assert code == 0 and data["outcome"] == "push"
+    assert (data["first"]["low"]["tiles"], data["first"]["high"]["tiles"]) == (["35", "12"], ["66", "44"])
+    assert (data["second"]["low"]["tiles"], data["second"]["high"]["tiles"]) == (["13", "22"], ["11", "26"])
+    code, high_low, _ = run(capsys, "paigow", "compare", "66 44 / 12 35", "11 26 / 13 22", "--json")
+    assert code == 0 and json.loads(high_low) == data
+    with pytest.raises(SystemExit):
+        main(["paigow", "compare", "--help"], io.StringIO())
+    text = " ".join(capsys.readouterr().out.split())
+    assert ("a big Pai Gow setting 'low / high' ('12 35 / 66 44'); the two hands are ordered by "
+            "rank, so '66 44 / 12 35' is the same setting") in text
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert 'tianjiu paigow compare "12 35 / 66 44" "13 22 / 11 26"' in readme
+    assert "66 44 / 12 35\" \"11 26" not in readme
+
+
+def test_cli_rank_says_1_point_not_1_points(capsys):
+    assert run(capsys, "paigow", "rank", "66", "36") == (
+        0, "66 36: 天王 (Teen Wong) — 王 wong, 1 point\n", "")
+    code, out, _ = run(capsys, "paigow", "rank", "55", "56")
+    assert code == 0 and out.endswith(", 1 point\n")
+    code, out, _ = run(capsys, "paigow", "rank", "66", "44")
+    assert code == 0 and out.endswith(", 0 points\n")
 
 
 @pytest.mark.parametrize("argv", [

@@ -76,6 +76,26 @@ def test_check_fails_naming_the_bad_file(tmp_path, capsys):
     assert "0001.toml" not in err
 
 
+def test_check_of_a_folder_without_puzzles_is_bad_input(tmp_path, capsys):
+    """Checking nothing is not a pass: exit 2 naming the folder (it said '0 puzzles checked', exit 0)."""
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "README.md").write_text("no puzzles here\n", encoding="utf-8")
+    for name in ("empty", "notes"):
+        folder = tmp_path / name
+        assert main(["puzzles", "check", str(folder), "--no-git"]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err == f"tianjiu puzzles: {folder}: no puzzle files (*.toml) in this folder\n"
+
+
+def test_one_puzzle_checked_is_singular(tmp_path, capsys):
+    folder = tmp_path / "one"
+    folder.mkdir()
+    shutil.copy(PUZZLES / "0001.toml", folder / "0001.toml")
+    assert main(["puzzles", "check", str(folder), "--no-git", "--quiet"]) == 0
+    assert capsys.readouterr().out.startswith("1 puzzle checked in ")
+
+
 def test_wrong_theme_is_caught():
     p = Puzzle.load(str(PUZZLES / "0002.toml")).with_changes(themes=("sweep",))
     rep = verify(p)
@@ -145,7 +165,7 @@ def test_mine_writes_verified_puzzles(tmp_path, capsys):
         assert p.source.startswith("mined:") and p.explanation["hant"] and p.explanation["en"]
         rep = verify(p)
         assert rep.ok, rep.problems
-    assert "puzzle(s) from" in capsys.readouterr().err
+    assert "mined 2 puzzles from " in capsys.readouterr().err   # (said "2 puzzle(s)")
 
 
 def test_the_generated_texts_name_the_supreme_the_solution_plays():

@@ -71,7 +71,7 @@ def test_context_makes_a_name_unique():
     ("36 36", None, "2 × 36 (雜九) named, but a set of 32 tiles has only 1"),
     ("66", "11 13", "'66': 66 (天) is not among the tiles held (11 13)"),
     ("雜九", "66 11", "'雜九' at position 0 fits none of 36 or 45"),
-    ("12 12", "12 66", "holds only 1"),
+    ("12 12", "12 66", "'12': 2 × 12 (丁三) named, but the tiles held (12 66) hold only 1"),
 ])
 def test_errors_say_what_and_where(text, context, message):
     with pytest.raises(NotationError) as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 
 import pytest
@@ -111,6 +112,18 @@ def test_malformed_records_are_refused(edit, message):
     with pytest.raises(InconsistentPositionError) as exc:
         HandRecord.loads(edit(good_text())).replay()
     assert message in str(exc.value)
+
+
+@pytest.mark.parametrize("dice,shown", [("[3, 9]", "[3, 9]"), ("[3.0, 1]", "[3.0, 1]"),
+                                        ("[true, 1]", "[true, 1]"), ("[0, 4]", "[0, 4]")])
+def test_bad_dice_name_the_field_and_show_the_list(dice, shown):
+    """Dice outside 1–6 (or not whole numbers) are named ``deal.dice`` as a list of the wrong
+    length is, and shown as written (a list, not a Python tuple)."""
+    text = re.sub(r"(?m)^dice = .*$", f"dice = {dice}", good_text())
+    with pytest.raises(InconsistentPositionError) as exc:
+        HandRecord.loads(text)
+    assert str(exc.value) == f"hand record: deal.dice must be two whole numbers 1–6, not {shown}"
+    assert exc.value.message_zh == f"牌局紀錄：deal.dice 要是兩個 1–6 的整數，不是 {shown}"
 
 
 def test_a_record_that_is_not_toml_is_a_notation_error():

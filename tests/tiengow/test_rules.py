@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import inspect
 
 import pytest
 
@@ -66,8 +67,20 @@ def test_bad_options_are_refused(data, message):
 def test_bad_constructor_values():
     with pytest.raises(RulesError):
         Rules(must_beat=None)  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
+
+
+def test_an_unknown_constructor_option_is_a_rules_error():
+    """``Rules(foo=1)`` raised Python's bare TypeError; now the documented RulesError
+    (a ValueError), worded as from_dict's."""
+    with pytest.raises(RulesError) as exc:
         Rules(nonsense=True)  # type: ignore[call-arg]
+    assert str(exc.value) == ("unknown rules option 'nonsense'; known options: "
+                              + ", ".join(sorted(f.name for f in dataclasses.fields(Rules))))
+    assert isinstance(exc.value, ValueError)
+    with pytest.raises(RulesError, match="unknown rules option 'bar'"):   # the first in order, as from_dict
+        Rules(wen_zun=False, foo=1, bar=2)  # type: ignore[call-arg]
+    assert Rules(True, must_beat=True).must_beat and dataclasses.replace(Rules(), sweep=False).sweep is False
+    assert inspect.signature(Rules).parameters["wen_zun"].default is True   # the signature kept
 
 
 def test_frozen_and_hashable():

@@ -292,7 +292,7 @@ def tiles_value(v: Any, path: str, unknown_ok: bool = False) -> tuple[Tile, ...]
 
 def tiles_text(v: Any, path: str) -> str:
     """The text of a tiles field, unparsed: a string, or a list of strings joined by spaces,
-    within the size limits (for a reader that splits it first, as Pai Gow's ``"66 44 / 12 35"``)."""
+    within the size limits (for a reader that splits it first, as Pai Gow's ``"12 35 / 66 44"``)."""
     n = limit("string_chars")
     if isinstance(v, list):
         if len(v) > limit("list_items"):

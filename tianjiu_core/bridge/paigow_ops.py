@@ -54,12 +54,14 @@ def _hand(f: Fields, name: str, n: int) -> tuple[Tile, ...]:
 
 
 def _setting(f: Fields, name: str, rules: PaiGowRules) -> Setting:
-    """``name``: a big Pai Gow setting ``"low / high"``, two tiles each, four of one set."""
+    """``name``: a big Pai Gow setting ``"low / high"``, two tiles each, four of one set.  The
+    two hands are ordered by rank (the high hand never ranks below the low one, spec "Big
+    牌九"): ``"66 44 / 12 35"`` is the setting ``"12 35 / 66 44"``."""
     path = f.path(name)
-    halves = tiles_text(f.raw(name, expected='a setting like "66 44 / 12 35"'), path).split("/")
+    halves = tiles_text(f.raw(name, expected='a setting like "12 35 / 66 44"'), path).split("/")
     if len(halves) != 2:
-        raise NotationError(f"{path}: write a big Pai Gow setting as 'low / high', e.g. '66 44 / 12 35'",
-                            zh=f"{path}：大牌九的擺法寫成「前 / 後」，例如 '66 44 / 12 35'")
+        raise NotationError(f"{path}: write a big Pai Gow setting as 'low / high', e.g. '12 35 / 66 44'",
+                            zh=f"{path}：大牌九的擺法寫成「前 / 後」，例如 '12 35 / 66 44'")
     lo, hi = (_checked(tiles_value(half, at), 2, at)
               for half, at in zip(halves, (f"{path} (before /)", f"{path} (after /)")))
     _checked(lo + hi, 4, path)
@@ -164,8 +166,9 @@ def paigow_compare(req: dict[str, Any]) -> dict[str, Any]:
     """``{"first": "66 44", "second": "11 26", "banker"?: "second", "rules"?: {…}}`` → who wins.
 
     Two tiles each: small Pai Gow (``winner`` is ``first`` or ``second``).  Four tiles each,
-    written ``"low / high"``: big Pai Gow, each hand against the same position (``winner`` is
-    ``None`` for a push).  The tiles of both sides must fit in one set."""
+    written ``"low / high"`` (ordered by rank, so either order is the same setting): big Pai
+    Gow, each hand against the same position (``winner`` is ``None`` for a push).  The tiles
+    of both sides must fit in one set."""
     f = Fields(req)
     rules = _rules(f)
     banker = f.str("banker", default="second", choices=("first", "second"))

@@ -91,8 +91,21 @@ def _beats(req: dict) -> dict:
     return {"beats": ok, "reason": reason, "reason_zh": zh, "reason_code": code, **out}
 
 
+FINISH_KINDS = ("plain", "yao", "zun", "four")
+"""The kinds of finish (:class:`~tianjiu_core.tiengow.scoring.Finish`, spec §6)."""
+
+
 def settle_request(req: dict) -> dict:
-    """The ``settle`` op (also ``tianjiu settle``): input as in the CLI's JSON."""
+    """The ``settle`` op (also ``tianjiu settle``): the settlement of a finished hand (spec §5–§6).
+
+    ``{"banker": "E", "finisher": "N", "dong": {"E": 1, "S": 4, "W": 0, "N": 3},
+    "banker_streak"?: 1, "finish"?: …, "rules"?: …}`` → the settlement's JSON (``payments``
+    by seat, ``items``, ``finish``, …).  ``finish`` is absent (plain), a kind ``"plain"``,
+    ``"yao"``, ``"zun"`` or ``"four"`` (shorthand for ``{"kind": "yao"}``), or an object
+    ``{"kind", "captured_from"?, "guaranteed"?, "last_trick_tiles"?, "first_lead_top"?}``
+    (:class:`~tianjiu_core.tiengow.scoring.Finish`).  Raises :class:`NotationError` naming
+    the field for a bad one, :class:`InconsistentPositionError` for 棟 that cannot be.
+    """
     f = Fields(req)
     rules = f.rules()
     banker = f.seat("banker")
@@ -113,13 +126,22 @@ def settle_request(req: dict) -> dict:
         missing = [SEATS[s] for s in range(4) if s not in seen]
         raise InconsistentPositionError(f"dong: must give all four seats; missing {', '.join(missing)}",
                                         zh=f"dong：四家都要寫；缺少 {', '.join(missing)}")
-    fin = f.obj("finish", default=None)
-    finish = Finish(kind=fin.str("kind", default="plain", choices=("plain", "yao", "zun", "four")),  # type: ignore[arg-type]
-                    captured_from=fin.seat_or_none("captured_from"),
-                    guaranteed=fin.bool("guaranteed", default=False),
-                    last_trick_tiles=fin.int("last_trick_tiles", 1, 4, default=1),
-                    first_lead_top=fin.bool("first_lead_top", default=False))
-    fin.done()
+    given = f.raw("finish", None)
+    if isinstance(given, str):   # "yao": shorthand for {"kind": "yao"}
+        finish = Finish(kind=f.str("finish", choices=FINISH_KINDS))  # type: ignore[arg-type]
+    else:
+        if given is not None and not isinstance(given, dict):
+            raise f.error("finish", "one of " + ", ".join(FINISH_KINDS) + " or an object like "
+                          "{\"kind\": \"yao\", \"captured_from\": \"S\"}", given,
+                          "以下之一：" + "、".join(FINISH_KINDS) + "，或物件，例如 "
+                          "{\"kind\": \"yao\", \"captured_from\": \"S\"}")
+        fin = f.obj("finish", default=None)
+        finish = Finish(kind=fin.str("kind", default="plain", choices=FINISH_KINDS),  # type: ignore[arg-type]
+                        captured_from=fin.seat_or_none("captured_from"),
+                        guaranteed=fin.bool("guaranteed", default=False),
+                        last_trick_tiles=fin.int("last_trick_tiles", 1, 4, default=1),
+                        first_lead_top=fin.bool("first_lead_top", default=False))
+        fin.done()
     f.done()
     return settle(banker=banker, banker_streak=streak, finisher=finisher, dong=dong,
                   finish=finish, rules=rules).to_json()

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import InconsistentPositionError
@@ -116,35 +117,45 @@ def solve_request(req: dict[str, Any]) -> dict[str, Any]:
     return solve(hand, hero, budget=budget).to_json()
 
 
-def solve_hidden_request(req: dict[str, Any]) -> dict[str, Any]:
-    """The ``solve_hidden`` op: ``position`` or ``hand_id``, ``samples``, ``seed``,
-    ``exhaustive_limit``, ``budget`` (per deal).  When every holding is known the
+def solve_hidden_request(req: dict[str, Any], *,
+                         node_progress: Callable[[int, int, int], None] | None = None) -> dict[str, Any]:
+    """The ``solve_hidden`` op: ``position`` or ``hand_id``, ``samples`` (1 – the ``samples``
+    limit), ``seed``, ``exhaustive_limit``, ``budget`` (per deal).  When every holding is known the
     open ``value`` of each action is added.  In all, ``budget`` × (deals + 1) must stay
     within the ``work`` limit (deals: every consistent deal when there are at most
-    ``exhaustive_limit``, else ``samples``); without a ``budget`` it is the most that fits."""
+    ``exhaustive_limit``, else ``samples``); without a ``budget`` it is the most that fits.
+    ``node_progress`` (Python callers only, the command line's progress lines): as
+    :func:`~tianjiu_core.solver.hidden.solve_hidden`'s, the open value's search counted after
+    the deals."""
     f = Fields(req)
     hand, pos = _request_position(f, hidden=True)
-    samples = f.int("samples", 0, limit("samples"), default=64)
+    samples = f.int("samples", 1, limit("samples"), default=64)
     seed = f.int("seed", 0, 2 ** 64 - 1, default=0)
     ex_limit = f.int("exhaustive_limit", 0, limit("exhaustive_limit"), default=256)
     budget = _budget(f)
     given = f.has("budget")
     f.done()
     known = _known_discards(hand, pos)
-    deals = len(hidden_deals(hand, known_discards=known, samples=max(1, samples), seed=seed,
+    deals = len(hidden_deals(hand, known_discards=known, samples=samples, seed=seed,
                              exhaustive_limit=ex_limit)[0])
     if not given:   # the default budget shrinks to fit the work limit
         budget = max(1, min(budget, limit("work") // (deals + 1)))
     if budget * (deals + 1) > limit("work"):
         raise f.error("budget", f"at most {limit('work'):,} nodes in all: this position has "
-                      f"{deals} deals to solve, so at most {limit('work') // (deals + 1):,} a deal "
+                      f"{deals} deal{'' if deals == 1 else 's'} to solve, so at most "
+                      f"{limit('work') // (deals + 1):,} a deal "
                       "(fewer samples allow more)", budget,
                       f"總共最多 {limit('work'):,} 個節點：這個局面要解 {deals} 副牌，每副最多 "
                       f"{limit('work') // (deals + 1):,} 個")
-    result = solve_hidden(hand, known_discards=known, samples=max(1, samples), seed=seed,
-                          exhaustive_limit=ex_limit, budget=budget).to_json()
+    result = solve_hidden(hand, known_discards=known, samples=samples, seed=seed,
+                          exhaustive_limit=ex_limit, budget=budget,
+                          node_progress=node_progress).to_json()
     if pos is not None and pos.is_open:  # never for a live hand: the open value would leak
-        open_sol = solve(hand, hand.to_act, budget=budget)
+        after: Callable[[int], None] | None = None
+        if node_progress is not None:
+            def after(c: int, done: int = result["nodes"], n: int = result["deals"]) -> None:
+                node_progress(done + c, n, n)
+        open_sol = solve(hand, hand.to_act, budget=budget, progress=after)
         for a, o in zip(result["actions"], open_sol.actions):
             a["value"] = o.value
         result["value"] = open_sol.value
@@ -206,13 +217,13 @@ def solve_hidden_start_request(req: dict[str, Any]) -> dict[str, Any]:
     """
     f = Fields(req)
     hand, pos = _request_position(f, hidden=True)
-    samples = f.int("samples", 0, limit("samples"), default=64)
+    samples = f.int("samples", 1, limit("samples"), default=64)
     seed = f.int("seed", 0, 2 ** 64 - 1, default=0)
     ex_limit = f.int("exhaustive_limit", 0, limit("exhaustive_limit"), default=256)
     time_ms = _time_ms(f)
     f.done()
     search = HiddenSliceSearch(hand, known_discards=_known_discards(hand, pos),
-                               samples=max(1, samples), seed=seed, exhaustive_limit=ex_limit)
+                               samples=samples, seed=seed, exhaustive_limit=ex_limit)
     return _slice_answer(_keep(search), search, time_ms)
 
 

@@ -11,7 +11,7 @@ from ..bridge import handle
 from ..errors import TianJiuError
 from ..limits import CLI, check_depth
 
-__all__ = ["Command", "CommandTable", "emit", "rules_options", "parse_rules", "answer"]
+__all__ = ["Command", "CommandTable", "emit", "rules_options", "parse_rules", "answer", "plural"]
 
 Command = Callable[[argparse.Namespace, TextIO], int]
 """A command: parsed arguments and the output stream → exit status (0 yes, 1 no, 2 bad input)."""
@@ -30,6 +30,12 @@ class CommandTable(dict[str, tuple[str, Callable[[argparse.ArgumentParser], None
             self[name] = (help, setup, fn)
             return fn
         return wrap
+
+
+def plural(n: int, word: str) -> str:
+    """``n`` and ``word``, plural unless ``n`` is 1: ``plural(1, "deal")`` → ``'1 deal'``,
+    ``plural(12345, "node")`` → ``'12,345 nodes'``."""
+    return f"{n:,} {word}" + ("" if n == 1 else "s")
 
 
 def emit(out: TextIO, args: argparse.Namespace, data: Any, text: str) -> None:

@@ -6,12 +6,14 @@
     tianjiu paigow rank 66 44                       # 天槓 Teen Gong
     tianjiu paigow compare "66 44" "11 26"          # small Pai Gow; the second hand banks
     tianjiu paigow compare "66 44" "11 26" --banker first
-    tianjiu paigow compare "66 44 / 12 35" "11 26 / 13 22"   # big Pai Gow: low / high
+    tianjiu paigow compare "12 35 / 66 44" "13 22 / 11 26"   # big Pai Gow: low / high
     tianjiu paigow set 66 44 12 35 --house-way canberra      # the settings, EV, choices
     tianjiu paigow edge --house-way nz --json       # the house-edge table (a few seconds)
 
 Every command answers through the same bridge ops as the browser (``paigow_*``) and takes
-``--json``.  Exit status: 0 success, 2 bad input (one line on stderr).
+``--json``.  A big Pai Gow setting is written ``low / high``; the two hands are ordered by
+rank (the high hand never ranks below the low one, spec "Big 牌九"), so ``"66 44 / 12 35"``
+is read as ``"12 35 / 66 44"``.  Exit status: 0 success, 2 bad input (one line on stderr).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Any, TextIO
 
 from ..errors import RulesError
 from ..limits import check_depth
-from .common import CommandTable, answer, emit
+from .common import CommandTable, answer, emit, plural
 
 __all__ = ["COMMANDS"]
 
@@ -65,13 +67,15 @@ def _rank_setup(p: argparse.ArgumentParser) -> None:
 def _rank(args: argparse.Namespace, out: TextIO) -> int:
     r = answer({"op": "paigow_rank", "tiles": " ".join(args.tiles), **_rules(args)})
     emit(out, args, r, f"{' '.join(r['tiles'])}: {r['name_hant']} ({r['name_en']}) — "
-                       f"{r['class_hant']} {r['class_en']}, {r['points']} points")
+                       f"{r['class_hant']} {r['class_en']}, {plural(r['points'], 'point')}")
     return 0
 
 
 # --------------------------------------------------------------- compare
 def _compare_setup(p: argparse.ArgumentParser) -> None:
-    p.add_argument("first", help="two tiles ('66 44'), or a big Pai Gow setting ('66 44 / 12 35')")
+    p.add_argument("first", help="two tiles ('66 44'), or a big Pai Gow setting 'low / high' "
+                   "('12 35 / 66 44'); the two hands are ordered by rank, so '66 44 / 12 35' is "
+                   "the same setting")
     p.add_argument("second", help="the other hand, written the same way")
     p.add_argument("--banker", choices=("first", "second"), default="second",
                    help="which hand banks and wins copies (default second)")

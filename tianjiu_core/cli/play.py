@@ -8,7 +8,7 @@ import os
 import sys
 from typing import TextIO
 
-from .common import CommandTable, emit, parse_rules, rules_options
+from .common import CommandTable, emit, parse_rules, plural, rules_options
 from ..errors import NotationError, TianJiuError
 from ..tiengow.game import Hand
 from ..notation import SEATS, SEAT_NAMES, format_tiles, parse_seat
@@ -161,10 +161,10 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
                         zh=f"{args.file}：{exc.message_zh}" if exc.message_zh else None) from None
     state = hand.to_json()
     if hand.result is None:
-        emit(out, args, state, f"{len(hand.log)} actions replayed; the hand is not over")
+        emit(out, args, state, f"{plural(len(hand.log), 'action')} replayed; the hand is not over")
         return 0
     r = hand.result
     emit(out, args, state,
-          f"{len(hand.log)} actions replayed; {SEATS[r.finisher]} finished; net "
+          f"{plural(len(hand.log), 'action')} replayed; {SEATS[r.finisher]} finished; net "
           + ", ".join(f"{s} {v:+d}" for s, v in zip(SEATS, r.payments)))
     return 0

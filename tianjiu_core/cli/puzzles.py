@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from .common import CommandTable
+from .common import CommandTable, plural
 from ..errors import TianJiuError
 from ..limits import read_text
 from ..notation import SEATS
@@ -206,7 +206,8 @@ def check_paths(paths: list[str], cache: str | None = None, git: bool = True,
 
 
 def _check_setup(p: argparse.ArgumentParser) -> None:
-    p.add_argument("paths", nargs="+", help="puzzle files or folders (a folder's schedule.toml is checked too)")
+    p.add_argument("paths", nargs="+", help="puzzle files or folders (a folder's schedule.toml is checked "
+                   "too; a folder without *.toml files is an error, exit 2)")
     p.add_argument("--cache", default=None, help="JSON cache of sound puzzles by content hash")
     p.add_argument("--no-git", action="store_true", help="do not compare the schedule with git HEAD")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -228,6 +229,9 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
                   f"{margins}  step work {rep['step_nodes']:,}\n")
         out.flush()
 
+    for path in args.paths:   # checking nothing is not a pass
+        if os.path.isdir(path) and _files([path]) == ([], []):
+            raise TianJiuError(f"{path}: no puzzle files (*.toml) in this folder")
     res = check_paths(args.paths, cache=args.cache, git=not args.no_git, progress=progress)
     if args.json:
         out.write(json.dumps({"ok": res.ok, "reports": res.reports, "problems": res.problems,
@@ -235,7 +239,7 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
                               "cached": res.cached}, ensure_ascii=False) + "\n")
     else:
         counts = res.theme_counts()
-        out.write(f"{len(res.reports)} puzzles checked in {res.seconds:.1f}s "
+        out.write(f"{plural(len(res.reports), 'puzzle')} checked in {res.seconds:.1f}s "
                   f"({res.cached} from cache); themes: "
                   + ", ".join(f"{t} {n}" for t, n in counts.items()) + "\n")
     for path, probs in res.problems.items():
@@ -316,8 +320,8 @@ def _mine(args: argparse.Namespace, out: TextIO) -> int:
          margin=args.margin, max_deals=args.max_deals, stats=stats, seen=seen, progress=progress,
          template=args.template)
     per = f"{stats.seconds / stats.found:.1f}s a puzzle" if stats.found else "none found"
-    sys.stderr.write(f"mined {stats.found} puzzle(s) from {stats.deals} deals, {stats.positions} "
-                     f"positions ({stats.solved} solved) in {stats.seconds:.1f}s — "
+    sys.stderr.write(f"mined {plural(stats.found, 'puzzle')} from {plural(stats.deals, 'deal')}, "
+                     f"{plural(stats.positions, 'position')} ({stats.solved:,} solved) in {stats.seconds:.1f}s — "
                      f"{per}; rejected: "
                      + ", ".join(f"{k} {v}" for k, v in sorted(stats.rejected.items())) + "\n")
     return 0 if stats.found else 1
@@ -351,7 +355,7 @@ def _schedule(args: argparse.Namespace, out: TextIO) -> int:
         raise PuzzleError("; ".join(problems))
     with open(args.file, "w", encoding="utf-8") as fh:
         fh.write(new.dumps())
-    out.write(f"{args.file}: {len(sched.ids)} → {len(new.ids)} days, {new.start} … {new.end}\n")
+    out.write(f"{args.file}: {len(sched.ids)} → {plural(len(new.ids), 'day')}, {new.start} … {new.end}\n")
     return 0
 
 

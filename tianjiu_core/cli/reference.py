@@ -11,7 +11,7 @@ from ..bridge import handle
 from ..bridge.reference_ops import settle_request
 from .common import CommandTable, answer, emit, parse_rules, rules_options
 from ..rng import Rng
-from ..tiengow.deal import METHODS, deal, shuffled_wall
+from ..tiengow.deal import METHODS, deal, parse_method, shuffled_wall
 from ..errors import NotationError, TianJiuError
 from ..limits import CLI, check_depth, use_limits
 from ..notation import SEATS, SEAT_NAMES, format_tiles, parse_seat
@@ -22,11 +22,19 @@ __all__ = ["COMMANDS"]
 COMMANDS = CommandTable()
 
 
+def _given(name: str, text: str) -> None:
+    """Empty tiles are bad input (exit 2), not a negative answer: nothing was asked."""
+    if not text.strip():
+        raise NotationError(f"{name}: no tiles given: write 1 to 4 tiles, e.g. 66 36 or 天 九",
+                            zh=f"{name}：沒有寫牌：請寫 1 至 4 張牌，例如 66 36 或 天 九")
+
+
 # --------------------------------------------------------------- classify
 @COMMANDS.command("classify", lambda p: (p.add_argument("tiles", nargs="+", help="tiles: 66 36 or 天 九"),
                                    rules_options(p)),
-            "what play do these tiles make? (exit 1: not a play)")
+            "what play do these tiles make? (exit 1: not a play; 2: bad input, no tiles too)")
 def _classify(args: argparse.Namespace, out: TextIO) -> int:
+    _given("tiles", " ".join(args.tiles))
     result = answer({"op": "classify", "tiles": " ".join(args.tiles),
                       "rules": parse_rules(args.rules)})
     if result["class"] is None:
@@ -45,8 +53,10 @@ def _beats_setup(p: argparse.ArgumentParser) -> None:
     rules_options(p)
 
 
-@COMMANDS.command("beats", _beats_setup, "does PLAY beat BEST? (exit 1: no)")
+@COMMANDS.command("beats", _beats_setup, "does PLAY beat BEST? (exit 1: no; 2: bad input, no tiles too)")
 def _beats(args: argparse.Namespace, out: TextIO) -> int:
+    _given("--best", args.best)
+    _given("--play", args.play)
     result = answer({"op": "beats", "best": args.best, "play": args.play,
                       "rules": parse_rules(args.rules)})
     data = {"beats": result["beats"], "reason": result["reason"]}
@@ -57,7 +67,12 @@ def _beats(args: argparse.Namespace, out: TextIO) -> int:
 # --------------------------------------------------------------- settle
 def _settle_setup(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument("input", nargs="?", help="JSON input (default: read standard input)")
+    p.add_argument("input", nargs="?", help="JSON input (default: read standard input): "
+                   "{\"banker\": \"E\", \"finisher\": \"N\", \"dong\": {\"E\": 1, \"S\": 4, \"W\": 0, \"N\": 3}} "
+                   "and optionally \"banker_streak\" (default 1), \"rules\" (a preset or options) "
+                   "and \"finish\": \"plain\" (the default), \"yao\", \"zun\" or \"four\" — "
+                   "or an object {\"kind\": \"yao\", \"captured_from\": \"S\", \"guaranteed\": false, "
+                   "\"last_trick_tiles\": 1, \"first_lead_top\": false} (each field optional)")
 
 
 @COMMANDS.command("settle", _settle_setup, "settle a finished hand from JSON on stdin")
@@ -107,11 +122,14 @@ def _deal(args: argparse.Namespace, out: TextIO) -> int:
             raise TianJiuError(f"--dice is a total of two dice, 2–12, not {args.dice}")
         first = min(6, args.dice - 1)
         thrown = (first, args.dice - first)
-    try:
-        d = deal(wall, args.method[:200], thrown, parse_seat(args.banker[:40]))
-    except NotationError as exc:
-        raise NotationError(f"--method / --banker: {str(exc)[:200]}",
-                            zh=f"--method / --banker：{str(exc.message_zh or exc)[:200]}") from None
+    for option, value, parse in (("--banker", args.banker[:40], parse_seat),
+                                 ("--method", args.method[:200], parse_method)):
+        try:
+            parse(value)
+        except NotationError as exc:   # name the option that is wrong
+            raise NotationError(f"{option}: {str(exc)[:200]}",
+                                zh=f"{option}：{str(exc.message_zh or exc)[:200]}") from None
+    d = deal(wall, args.method[:200], thrown, parse_seat(args.banker[:40]))
     lines = [f"wall: {format_tiles(wall.tiles)}",
              f"method {d.method.name_hant} ({d.method.name_en}); thrower {SEATS[d.thrower]} "
              f"threw {d.dice[0]}+{d.dice[1]}={sum(d.dice)}; {SEATS[d.first]} takes first"]

@@ -214,7 +214,8 @@ def hidden_deals(hand: Hand, *, known_discards: Sequence[Tile] = (), samples: in
 def solve_hidden(hand: Hand, *, known_discards: Sequence[Tile] = (), samples: int = 64,
                  seed: int = 0, exhaustive_limit: int = 256, budget: int | None = None,
                  progress: Callable[[int, int], None] | None = None,
-                 total_budget: int | None = None) -> HiddenSolution:
+                 total_budget: int | None = None,
+                 node_progress: Callable[[int, int, int], None] | None = None) -> HiddenSolution:
     """Judge the actions of the seat to act when it sees only its own tiles and the shown ones.
 
     hand: a position; the other seats' holdings are ignored (only their sizes
@@ -240,7 +241,10 @@ def solve_hidden(hand: Hand, *, known_discards: Sequence[Tile] = (), samples: in
     differently in deals that it could not tell apart (strategy fusion); the
     numbers lean optimistic for whoever profits from knowing more.  ``budget``
     is per deal; ``total_budget`` (if given) bounds the nodes of all the deals together;
-    :class:`BudgetExceededError` when a deal, or all of them, do not fit.
+    :class:`BudgetExceededError` when a deal, or all of them, do not fit.  ``progress`` is
+    called with (deals solved, deals) after each deal; ``node_progress`` with (nodes so far
+    over all deals, deals solved, deals) every 65,536 nodes of a deal and after each deal
+    (for a progress line during a long search).
     """
     t0 = time.perf_counter()
     seat = hand.to_act
@@ -270,7 +274,11 @@ def solve_hidden(hand: Hand, *, known_discards: Sequence[Tile] = (), samples: in
                 raise BudgetExceededError(f"not solved within {total_budget:,} nodes over the deals "
                                           f"({i} of {len(deals)} solved)", nodes)
             b = left if b is None else min(b, left)
-        sol = solve(_with_holdings(hand, holdings), seat, budget=b)
+        within: Callable[[int], None] | None = None
+        if node_progress is not None:
+            def within(c: int, done: int = nodes, i: int = i) -> None:
+                node_progress(done + c, i, len(deals))
+        sol = solve(_with_holdings(hand, holdings), seat, budget=b, progress=within)
         nodes += sol.nodes
         for j, av in enumerate(sol.actions):
             sums[j] += w * av.value
@@ -282,6 +290,8 @@ def solve_hidden(hand: Hand, *, known_discards: Sequence[Tile] = (), samples: in
         total_w += w
         if progress is not None:
             progress(i + 1, len(deals))
+        if node_progress is not None:
+            node_progress(nodes, i + 1, len(deals))
     gid: dict[tuple, int] = {}
     actions = []
     for j, a in enumerate(legal):

@@ -89,6 +89,7 @@ finishes).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -433,9 +434,11 @@ class SliceSearch:
         return self.result()
 
     def run(self, max_nodes: int | None = None, time_ms: float | None = None,
-            slice_ms: float = 100.0) -> SliceResult:
+            slice_ms: float = 100.0,
+            progress: Callable[[SliceResult], None] | None = None) -> SliceResult:
         """Slices of about ``slice_ms`` until complete, ``max_nodes`` nodes or ``time_ms``
-        wall milliseconds are spent in all (the command line's loop).  Returns the last
+        wall milliseconds are spent in all (the command line's loop).  ``progress`` is called
+        with each slice's :class:`SliceResult` (what is proven so far).  Returns the last
         :class:`SliceResult`."""
         t0 = time.perf_counter()
         n0 = self.nodes
@@ -447,6 +450,8 @@ class SliceSearch:
                 break
             ms = slice_ms if left_ms is None else min(slice_ms, left_ms)
             r = self.advance(max_nodes=left_nodes, time_ms=ms)
+            if progress is not None:
+                progress(r)
         return r
 
 

@@ -202,7 +202,8 @@ def _check_dice(dice: Sequence[int]) -> tuple[int, int]:
     dice = tuple(dice)
     if len(dice) != 2 or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
                                  for d in dice):
-        raise NotationError(f"dice must be two numbers 1–6, not {dice!r}", zh=f"骰子要是兩個 1–6 的數，不是 {dice!r}")
+        raise NotationError(f"dice must be two numbers 1–6, not {list(dice)!r}",
+                            zh=f"骰子要是兩個 1–6 的數，不是 {list(dice)!r}")
     return dice  # type: ignore[return-value]
 
 

@@ -15,11 +15,16 @@ True
 Traceback (most recent call last):
 ...
 tianjiu_core.errors.RulesError: option 'wen_zun' must be true or false, not 'yes'
+>>> Rules(wen_zunn=False)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+tianjiu_core.errors.RulesError: unknown rules option 'wen_zunn'; known options: banker_ba_zhi_strict, ...
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from functools import wraps
 from typing import Any, Literal
 
 from ..errors import RulesError
@@ -37,6 +42,10 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 @dataclass(frozen=True, slots=True)
 class Rules:
     """The options of spec §7b, with their defaults (the ``hk`` preset).
+
+    ``Rules(option=value, …)``, :meth:`preset` (``Rules.preset("classic")``) or
+    :meth:`from_dict` (``Rules.from_dict({"preset": "hk", "wen_zun": False})``); an unknown
+    option or a bad value raises :class:`~tianjiu_core.errors.RulesError` (a ``ValueError``).
 
     Bonuses and special finishes (spec §6) — each true by default:
       ``he_zun`` 賀尊, ``si_da_he`` 四大賀, ``yao_finish`` 么結,
@@ -139,6 +148,24 @@ class Rules:
         if not diff:
             return f"Rules.preset({preset!r})"
         return f"Rules.from_dict({ {'preset': preset, **diff}!r})"
+
+
+def _refuse_unknown_options(init: Any) -> Any:
+    """The dataclass's ``__init__``, with an unknown keyword option a :class:`RulesError` (as in
+    :meth:`Rules.from_dict`) instead of Python's bare ``TypeError``."""
+    known = frozenset(f.name for f in fields(Rules))
+
+    @wraps(init)
+    def __init__(self: Rules, *args: Any, **options: Any) -> None:
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise RulesError(
+                f"unknown rules option {unknown[0]!r}; known options: {', '.join(sorted(known))}")
+        init(self, *args, **options)
+    return __init__
+
+
+Rules.__init__ = _refuse_unknown_options(Rules.__init__)  # type: ignore[method-assign]
 
 
 _CLASSIC_OFF = dict(he_zun=False, si_da_he=False, yao_finish=False, yao_capture=False,
