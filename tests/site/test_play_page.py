@@ -260,6 +260,12 @@ def test_an_upload_not_utf8_or_not_toml_is_refused_with_its_reason(tab, tmp_path
     page.wait_for_function(f"{msg}.includes('TOML')", timeout=30_000)
     assert page.inner_text(f"{W} .tj-play__msg").startswith("這個牌譜不能重播：寫法不對：牌局紀錄不是正確的 TOML："), \
         page.inner_text(f"{W} .tj-play__msg")
+    # an empty file: said so, not "written wrong: the text is empty"
+    empty = tmp_path / "empty.toml"
+    empty.write_bytes(b"")
+    page.set_input_files(f"{W} .tj-play__upload input", str(empty))
+    page.wait_for_function(f"{msg}.includes('empty.toml')", timeout=30_000)
+    assert page.inner_text(f"{W} .tj-play__msg") == "這個牌譜不能重播：empty.toml：檔案是空的"
     page.set_input_files(f"{W} .tj-play__upload input", str(ok))
     page.wait_for_selector(f"{W}[data-state=replay]", timeout=30_000)
     assert page.locator(f"{W} .tj-play__unfinished").count() == 0

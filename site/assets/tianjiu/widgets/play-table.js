@@ -1030,10 +1030,11 @@ export class TjPlayTable extends TjWidget {
     const file = e.target.files && e.target.files[0];
     if (!file) return;
     const size = tooLarge(file);
-    if (size) {   // (not read, not sent: the engine's refusal named its request's fields)
+    if (size || !file.size) {   // (not read, not sent: the engine's refusal named its request's fields)
       const name = file.name.length <= 60 ? file.name : `${file.name.slice(0, 60)}…`;
-      this.showMsg(`${this.t("play.badRecord")}${this.language === "en" ? " " : ""}${this.t("play.tooLarge", { file: name, size, max: "200 kB" })}`);
-      this.dataset.illegal = "too-large";
+      const why = size ? this.t("play.tooLarge", { file: name, size, max: "200 kB" }) : this.t("play.emptyFile", { file: name });
+      this.showMsg(`${this.t("play.badRecord")}${this.language === "en" ? " " : ""}${why}`);
+      this.dataset.illegal = size ? "too-large" : "empty";
       e.target.value = "";
       return;
     }
