@@ -412,6 +412,12 @@ def test_play_page_english_and_phone_width(new_tab):
     assert len(tops) == 8 and len(set(tops)) == 1, tops
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     tab.shot("play-360-english-names")
+    # and on the smallest phones, 320 px (the eighth tile went to a second row)
+    page.set_viewport_size({"width": 320, "height": 640})
+    tops = page.evaluate(f"[...document.querySelectorAll('{W} .tj-play__tile')].map(b => Math.round(b.getBoundingClientRect().top))")
+    assert len(tops) == 8 and len(set(tops)) == 1, tops
+    assert all(e["visible"] and e["inside"] for e in _english_names(page)), _english_names(page)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.set_viewport_size({"width": 375, "height": 800})
     page.evaluate(f"(() => {{ const w = document.querySelector('{W}'); w.view = w.realView; w.draw(); }})()")
     # the header keeps the page title readable: the engine's status is a dot (its words are

@@ -719,8 +719,10 @@ def test_saved_ids_outside_the_collection_are_kept_but_not_counted(new_tab):
     good = {"first": "solved", "status": "solved", "tries": 0, "date": "2026-11-30"}
     invented = [f"x{i:03d}" for i in range(40)]
     real = ALL[0].id
+    today = date.today()
+    daily = {(today - timedelta(days=k)).isoformat(): {"id": invented[k], "status": "solved"} for k in range(3)}
     save = {"version": 2, "puzzles": {real: good, **{i: good for i in invented}},
-            "history": [*invented[:20], real, *invented[20:]], "daily": {}}
+            "history": [*invented[:20], real, *invented[20:]], "daily": daily}
     tab = new_tab()
     tab.page.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
                              f" localStorage.setItem('tianjiu.puzzles', {json.dumps(json.dumps(save))}); }}")
@@ -728,7 +730,7 @@ def test_saved_ids_outside_the_collection_are_kept_but_not_counted(new_tab):
     tab.page.wait_for_selector("tj-puzzle-progress[data-state=ready]")
     tab.page.wait_for_function("document.querySelector('tj-puzzle-progress').dataset.solved === '1'")
     assert tab.page.get_attribute("tj-puzzle-progress", "data-streak") == "1"
-    assert "solved first time 1 · helped 0 · missed 0 · streak 1 (best 1)" in tab.page.inner_text("tj-puzzle-progress")
+    assert "solved first time 1 · helped 0 · missed 0 · streak 1 (best 1) · daily streak 0" in tab.page.inner_text("tj-puzzle-progress")
     # a puzzle page's totals too, once it has read the collection
     other = ALL[1].id
     tab.goto(f"en/puzzles/{other}/")
@@ -737,7 +739,7 @@ def test_saved_ids_outside_the_collection_are_kept_but_not_counted(new_tab):
     assert "streak 1 (best 1)" in tab.page.inner_text("tj-puzzle .tj-pz__progress")
     # nothing of the save is lost
     kept = storage(tab)
-    assert set(kept["puzzles"]) == {real, *invented} and kept["history"] == save["history"]
+    assert set(kept["puzzles"]) == {real, *invented} and kept["history"] == save["history"] and kept["daily"] == daily
     assert tab.problems() == []
 
 

@@ -326,11 +326,11 @@ def test_playground_attributes_the_set_cannot_hold_start_empty_with_a_warning(ta
         p.setAttribute('tiles', '77'); p.setAttribute('against', '66 66 66'); p.setAttribute('no-settle', '');
         document.body.append(p);
         const s = document.createElement('tj-settle'); s.id = 'badsettle';
-        for (const [k, v] of [['dong', '9 9 9 9'], ['banker', 'X'], ['finisher', 'Q'], ['finish', 'foo']]) s.setAttribute(k, v);
+        for (const [k, v] of [['dong', '9 9 9 9'], ['banker', 'X'], ['finisher', 'Q'], ['finish', 'foo'], ['streak', '1e1']]) s.setAttribute(k, v);
         document.body.append(s); }""")
     tab.page.wait_for_selector("#bad .tj-pick[data-code='66'] .tj-pick__count", timeout=90_000)
     messages = tab.page.locator("#bad .tj-tray .tj-message").all_inner_texts()
-    assert messages[0] == "Unknown tile “77”" and messages[1] == "There are only 2 × Teen, all in use.", messages
+    assert messages[0] == "Unknown tile “77”" and messages[1] == "A set has only 2 × Teen; these tiles name 3.", messages
     assert tab.page.locator("#bad .tj-chip").count() == 0
     assert tab.page.inner_text("#bad .tj-pick[data-code='66'] .tj-pick__count") == "×2"
     assert any('tiles="77"' in w for w in warnings) and any('against="66 66 66"' in w for w in warnings), warnings
@@ -339,8 +339,9 @@ def test_playground_attributes_the_set_cannot_hold_start_empty_with_a_warning(ta
     dong = [tab.page.input_value(f"#badsettle input[name=dong-{s}]") for s in "ESWN"]
     assert dong == ["1", "4", "0", "3"], dong
     assert [tab.page.input_value(f"#badsettle select[name={n}]") for n in ("banker", "finisher", "finish")] == ["E", "N", "plain"]
+    assert tab.page.input_value("#badsettle input[name=streak]") == "1"      # "1e1" was read as 10
     warned = next(w for w in warnings if w.startswith("<tj-settle>"))
-    assert 'dong="9 9 9 9"' in warned and 'finisher="Q"' in warned and "defaults" in warned, warned
+    assert 'dong="9 9 9 9"' in warned and 'finisher="Q"' in warned and 'streak="1e1"' in warned and "defaults" in warned, warned
     assert tab.problems() == []
 
 

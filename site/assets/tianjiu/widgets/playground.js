@@ -104,8 +104,8 @@ export class TjPlayground extends TjWidget {
         const others = TRAYS.filter((t) => t !== tray).flatMap((t) => this.trays[t]);
         for (const code of new Set(codes)) {
           const n = codes.filter((c) => c === code).length + others.filter((c) => c === code).length;
-          if (n > BY_CODE[code].copies) {
-            throw new Error(this.t("pg.noMore", { name: BY_CODE[code][this.language], copies: BY_CODE[code].copies }));
+          if (n > BY_CODE[code].copies) {   // (the tray starts empty: none is "in use")
+            throw new Error(this.t("pg.setHas", { name: BY_CODE[code][this.language], copies: BY_CODE[code].copies, n }));
           }
         }
         if (codes.length > 4) throw new Error(this.t("pg.tooMany"));

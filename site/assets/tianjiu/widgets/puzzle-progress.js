@@ -373,8 +373,10 @@ export function summary(data = load(), today = null) {
     best = Math.max(best, run);
   }
   let daily = 0;
-  let day = data.daily[today] && data.daily[today].status === "solved" ? today : addDays(today, -1);
-  while (data.daily[day] && data.daily[day].status === "solved") {
+  // a day counts when its daily puzzle was solved — one of the collection's, once it is known
+  const solvedOn = (d) => data.daily[d] && data.daily[d].status === "solved" && (!known || known.has(data.daily[d].id));
+  let day = solvedOn(today) ? today : addDays(today, -1);
+  while (solvedOn(day)) {
     daily += 1;
     day = addDays(day, -1);
   }

@@ -51,7 +51,7 @@ export class TjSettle extends TjWidget {
   /** The streak attribute as a number, or null when there is none or it is not 1–99. */
   streakAttribute() {
     const st = this.getAttribute("streak");
-    return st !== null && st.trim() !== "" && goodStreak(Number(st)) ? Number(st) : null;
+    return st !== null && /^\s*\d+\s*$/.test(st) && goodStreak(Number(st)) ? Number(st) : null;   // (not "1e1")
   }
 
   render() {
