@@ -16,6 +16,8 @@ Once, after the last language is built: the browser runtime is written into
 
 from __future__ import annotations
 
+import json
+
 import logging
 import posixpath
 import sys
@@ -132,7 +134,8 @@ def on_post_page(output, page, config):
         output = _fix_lang(hans.to_hans(output))
     elif current_lang(config) == "hant":
         for wrong, right in _MATERIAL_HANT_FIXES.items():
-            output = output.replace(wrong, right)
+            # as text, and as Material writes its translations into the page (JSON, \u escapes)
+            output = output.replace(wrong, right).replace(json.dumps(wrong)[1:-1], json.dumps(right)[1:-1])
     # pages with an engine widget start the worker from the top of <head> (runtime.head_start)
     return runtime.head_start(output, page.url)
 

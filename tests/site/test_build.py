@@ -134,6 +134,15 @@ def test_nothing_is_fetched_from_another_origin(site_dir):
     assert offenders == []
 
 
+def test_material_translations_in_traditional_chinese_have_no_simplified_characters(site_dir):
+    """Material's zh-Hant strings say "找到 1 个符合條件的結果" (个 is 简体); the build's fix missed
+    it, because Material writes its translations into the page as JSON with \\u escapes."""
+    html = page(site_dir, "")
+    strings = json.loads(re.search(r'"translations": (\{.*?\})', html).group(1))
+    assert strings["search.result.one"] == "找到 1 個符合條件的結果", strings["search.result.one"]
+    assert "个" not in "".join(strings.values())
+
+
 def test_search_index_per_language(site_dir):
     for prefix in LANGS:
         index = json.loads((site_dir / prefix / "search" / "search_index.json").read_text(encoding="utf-8"))
