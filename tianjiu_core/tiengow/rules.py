@@ -119,11 +119,7 @@ class Rules:
             raise RulesError(f"rules must be a preset name or a table of options, not {data!r}")
         data = dict(data)
         base = cls.preset(data.pop("preset", "hk"))
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise RulesError(
-                f"unknown rules option {unknown[0]!r}; known options: {', '.join(sorted(known))}")
+        _refuse_unknown(data)
         return replace(base, **data)
 
     def to_dict(self) -> dict[str, Any]:
@@ -150,17 +146,24 @@ class Rules:
         return f"Rules.from_dict({ {'preset': preset, **diff}!r})"
 
 
+_OPTIONS = frozenset(f.name for f in fields(Rules))
+
+
+def _refuse_unknown(names: Any) -> None:
+    """A :class:`RulesError` naming the first of ``names`` that is no option, listing the
+    known ones (:meth:`Rules.from_dict` and ``Rules(…)`` alike)."""
+    unknown = sorted(set(names) - _OPTIONS)
+    if unknown:
+        raise RulesError(
+            f"unknown rules option {unknown[0]!r}; known options: {', '.join(sorted(_OPTIONS))}")
+
+
 def _refuse_unknown_options(init: Any) -> Any:
     """The dataclass's ``__init__``, with an unknown keyword option a :class:`RulesError` (as in
     :meth:`Rules.from_dict`) instead of Python's bare ``TypeError``."""
-    known = frozenset(f.name for f in fields(Rules))
-
     @wraps(init)
     def __init__(self: Rules, *args: Any, **options: Any) -> None:
-        unknown = sorted(set(options) - known)
-        if unknown:
-            raise RulesError(
-                f"unknown rules option {unknown[0]!r}; known options: {', '.join(sorted(known))}")
+        _refuse_unknown(options)
         init(self, *args, **options)
     return __init__
 
