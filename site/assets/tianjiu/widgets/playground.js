@@ -101,12 +101,9 @@ export class TjPlayground extends TjWidget {
       try {
         const codes = parseCodes(value);
         if (codes.includes(null)) throw new Error("?");
-        const others = TRAYS.filter((t) => t !== tray).flatMap((t) => this.trays[t]);
-        for (const code of new Set(codes)) {
-          const n = codes.filter((c) => c === code).length + others.filter((c) => c === code).length;
-          if (n > BY_CODE[code].copies) {   // (the tray starts empty: none is "in use")
-            throw new Error(this.t("pg.setHas", { name: BY_CODE[code][this.language], copies: BY_CODE[code].copies, n }));
-          }
+        const over = this.overSet(tray, codes);
+        if (over) {   // (the tray starts empty: none is "in use")
+          throw new Error(this.t("pg.setHas", { name: BY_CODE[over.code][this.language], copies: BY_CODE[over.code].copies, n: over.n }));
         }
         if (codes.length > 4) throw new Error(this.t("pg.tooMany"));
         this.trays[tray] = codes;
@@ -122,6 +119,17 @@ export class TjPlayground extends TjWidget {
 
   async ready() {
     await this.update();
+  }
+
+  /** codes in tray beside the other tray's tiles: the first face named more often
+   *  than a set has it, as {code, n} (n: how many both trays would hold), or null. */
+  overSet(tray, codes) {
+    const others = TRAYS.filter((t) => t !== tray).flatMap((t) => this.trays[t]);
+    for (const code of new Set(codes)) {
+      const n = codes.filter((c) => c === code).length + others.filter((c) => c === code).length;
+      if (n > BY_CODE[code].copies) return { code, n };
+    }
+    return null;
   }
 
   // ---------------------------------------------------------------- selection
@@ -179,13 +187,8 @@ export class TjPlayground extends TjWidget {
     try {
       const result = await this.engine.classify(text);
       const codes = result.tiles;
-      const others = TRAYS.filter((t) => t !== tray).flatMap((t) => this.trays[t]);
-      for (const code of new Set(codes)) {
-        const n = codes.filter((c) => c === code).length + others.filter((c) => c === code).length;
-        if (n > BY_CODE[code].copies) {
-          throw new Error(this.t("pg.noMore", { name: BY_CODE[code][this.language], copies: BY_CODE[code].copies }));
-        }
-      }
+      const over = this.overSet(tray, codes);
+      if (over) throw new Error(this.t("pg.noMore", { name: BY_CODE[over.code][this.language], copies: BY_CODE[over.code].copies }));
       if (codes.length > 4) throw new Error(this.t("pg.tooMany"));
       this.trays[tray] = codes;
       input.value = "";

@@ -243,6 +243,11 @@ function save(data) {
       } catch { /* still full */ }
     }
   } else write(s, data);
+  tell(data);
+}
+
+/** Tell every progress listener of the page (onProgress) about data. */
+function tell(data) {
   for (const fn of listeners) {
     try { fn(data); } catch { /* a listener's problem is not ours */ }
   }
@@ -345,10 +350,7 @@ export function setKnown(ids) {
   const next = new Set(ids);
   if (known && known.size === next.size && [...next].every((id) => known.has(id))) return;
   known = next;
-  const data = load();
-  for (const fn of listeners) {
-    try { fn(data); } catch { /* a listener's problem is not ours */ }
-  }
+  tell(load());
 }
 
 /** Counts for display: {solved, helped, failed, streak, best, daily} (see the header), over
