@@ -198,10 +198,15 @@ class Deal:
                 "hands": {SEATS[i]: [t.code for t in h] for i, h in enumerate(self.hands)}}
 
 
+def dice_ok(dice: Sequence[object]) -> bool:
+    """Whether ``dice`` is a throw of two dice: two whole numbers 1–6 (not bools)."""
+    return len(dice) == 2 and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
+                                  for d in dice)
+
+
 def _check_dice(dice: Sequence[int]) -> tuple[int, int]:
     dice = tuple(dice)
-    if len(dice) != 2 or not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6
-                                 for d in dice):
+    if not dice_ok(dice):
         raise NotationError(f"dice must be two numbers 1–6, not {list(dice)!r}",
                             zh=f"骰子要是兩個 1–6 的數，不是 {list(dice)!r}")
     return dice  # type: ignore[return-value]

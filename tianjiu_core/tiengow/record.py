@@ -41,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .deal import Wall, deal, parse_method
+from .deal import Wall, deal, dice_ok, parse_method
 from ..errors import InconsistentPositionError, NotationError, TianJiuError
 from ..limits import TomlTextError, parse_toml, quote
 from .game import Hand
@@ -207,7 +207,7 @@ class HandRecord:
             if not isinstance(dice, list) or len(dice) != 2:
                 raise _err(f"deal.dice must be a list of two numbers, not {quote(dice)}",
                            zh=f"deal.dice 要是兩個數的列表，不是 {quote(dice)}")
-            if not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice):
+            if not dice_ok(dice):
                 shown = "[" + ", ".join(quote(d) for d in dice) + "]"
                 raise _err(f"deal.dice must be two whole numbers 1–6, not {shown}",
                            zh=f"deal.dice 要是兩個 1–6 的整數，不是 {shown}")
