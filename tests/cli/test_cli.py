@@ -197,6 +197,13 @@ def test_settle_yao_finish_doubles(cli):
     assert out.splitlines()[-1] == "net: E -12, S +0, W -10, N +22"
 
 
+def test_settle_sweep_names_the_finish_once(cli):
+    """All 8 棟 to the finisher (a plain last single): 七支, named once (it read "七支 (sweep of 7 (七支))")."""
+    code, out, err = cli("settle", stdin='{"banker":"E","finisher":"N","dong":{"E":0,"S":0,"W":0,"N":8}}')
+    assert code == 0, err
+    assert out.splitlines()[0] == "finish: 七支 (sweep on the 2-棟 rule) × 2"
+
+
 @pytest.mark.parametrize("finish,message", [
     ("foo", "finish: must be one of plain, yao, zun, four, not 'foo'"),
     (5, 'finish: must be one of plain, yao, zun, four or an object like {"kind": "yao", '

@@ -337,7 +337,7 @@ def test_deal_stacks():
 @pytest.mark.parametrize("n,best,values", [
     (0, "66", {"66": -6, "discard 66": -10, "discard 46": -10, "discard 15": -10}),   # 敦天
     (1, "66", {"66": 18, "12": 9}),                                                   # 么 last
-    (2, "66", {"66": -2, "discard 66": -4, "discard 12": -4}),                        # stop the banker
+    (2, "66", {"66": 10, "discard 66": -4}),                                          # stop the banker: beating stops the finish
     (3, "discard 44", {"discard 44": 8, "discard 26": -4}),                           # 文長武短
     (4, "66", {"66": 10, "55": -1, "45": -1, "66 45": -1, "55 55": -3}),              # 逢四一衝
     (5, "13 23", {"66": 0, "13": -1, "55": 9, "23": -3, "13 23": 10, "55 55": 8}),    # 五子撬雙槍
@@ -547,7 +547,7 @@ def test_finish_kind_wrong_answer_says_what_happened():
     assert "Here, South led Gee Joon three (丁三) and nobody beat it" in why["en"]
     assert "這一墩：南家先出丁三" in why["hant"]
     labels = [c["text"]["en"] for c in L.question("finish_kind", 0)["choices"]]
-    assert "七支 sweep of 7 × 2" in labels and all(lab.count("七支") <= 1 for lab in labels)
+    assert "七支 sweep on the 2-棟 rule × 2" in labels and "八支 full sweep × 4" in labels and all(lab.count("七支") <= 1 for lab in labels)
 
 
 def test_strategy_feedback_names_the_idea():

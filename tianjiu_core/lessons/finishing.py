@@ -202,10 +202,9 @@ _FINISH_FACTORS = {"plain": 1, "yao": 2, "yao_capture": 4, "zun": 2, "four": 4, 
 
 
 def _finish_label(key: str) -> Text:
-    """A choice: 七支 ×2 / 七支 sweep of 7 × 2."""
+    """A choice: 七支 ×2 / 七支 sweep on the 2-棟 rule × 2."""
     hant, hans, en = FINISH_LABELS[key]
     factor = _FINISH_FACTORS[key]
-    en = en.replace(f" ({hant})", "")  # "sweep of 7 (七支)": the Chinese is already in front
     return T(f"{hant} ×{factor}", f"{hant} {en} × {factor}", f"{hans} ×{factor}")
 
 
@@ -231,7 +230,7 @@ def _what_happened(done: Sequence[Action], after: Hand) -> Text:
         else:
             parts += [T("，", ","), seat_text(a.seat), T("用", "beat it with"), short_play(p), T("打", "")]
     if len(parts) == 4:
-        parts.append(T("，沒有人打得過", "and nobody beat it"))
+        parts.append(T("，沒有人打", "and nobody beat it"))  # (打得過 would say nobody could)
     result = after.result
     assert result is not None
     total = result.dong[result.finisher]

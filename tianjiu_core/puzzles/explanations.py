@@ -220,7 +220,11 @@ def theme_evidence(theme: str, start: Hand, hero: int, first: Action, line: Outc
         return None
     if theme == "stop_banker":
         if hero != banker and alt is not None and alt.finisher == banker and line.finisher != banker:
-            return _ev(f"換了別的出法，莊家（{_seat_h(banker)}）就會結牌，人人加倍輸；這一手把結牌搶走。", f"Any other choice lets the banker ({_seat_e(banker)}) finish, and then everybody pays double; this one takes the finish away.")
+            # every loser pays the finishing banker × m, m = streak + 1 (spec §5)
+            m = start.banker_streak + 1
+            th, te = ("加倍輸", "pays double") if m == 2 else (
+                f"輸{_NUM_HANT.get(m, m)}倍", "pays three times over" if m == 3 else f"pays ×{m}")
+            return _ev(f"換了別的出法，莊家（{_seat_h(banker)}）就會結牌，人人{th}；這一手把結牌搶走。", f"Any other choice lets the banker ({_seat_e(banker)}) finish, and then everybody {te}; this one takes the finish away.")
         return None
     if theme == "eligibility":
         if start.dong[hero] == 0 and line.dong[hero] > 0 and alt is not None and alt.dong[hero] == 0:

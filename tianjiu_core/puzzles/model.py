@@ -65,9 +65,9 @@ THEMES: dict[str, tuple[str, str, str, str, str]] = {
                     "A seat with no 棟 may not beat a last single: win a 棟 first, or use the "
                     "rule against a seat that has none."),
     "stop_banker": ("莫讓莊結", "莫让庄结", "Stop the banker",
-                    "莊家結牌，人人加倍輸；閒家要搶先截住莊家。",
-                    "When the banker finishes everybody pays double: take the finish away "
-                    "from the banker."),
+                    "莊家結牌，人人照莊家的倍數輸（第一手莊加倍，連莊更多）；閒家要搶先截住莊家。",
+                    "When the banker finishes everybody pays the banker's multiplier (double in "
+                    "the banker's first hand, more after 連莊): take the finish away from the banker."),
     "feng_si_yi_chong": ("逢四一衝", "逢四一冲", "Four left: lead a single",
                          "各家剩四張牌時，出單張去衝散別人的對子。",
                          "With four tiles each, lead a single to split the others' pairs."),

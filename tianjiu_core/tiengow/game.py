@@ -324,7 +324,7 @@ class Hand:
                                             zh=f"banker（莊家）要是座位 0–3，不是 {banker!r}")
         if not isinstance(banker_streak, int) or banker_streak < 1:
             raise InconsistentPositionError(f"banker_streak must be at least 1, not {banker_streak!r}",
-                                            zh=f"banker_streak（莊家連莊數）最少是 1，不是 {banker_streak!r}")
+                                            zh=f"banker_streak（莊家第幾手莊，第一手是 1）最少是 1，不是 {banker_streak!r}")
         self.banker = banker
         self.banker_streak = banker_streak
         self.deal_info = deal_info

@@ -50,10 +50,10 @@ FINISH_LABELS: dict[str, tuple[str, str, str]] = {
     "zun": ("包尊", "包尊", "finish with 至尊"),
     "zun_capture": ("擒文尊", "擒文尊", "文尊 captured on the last trick"),
     "four": ("四大包", "四大包", "finish with a four"),
-    "qi_zhi": ("七支", "七支", "sweep of 7 (七支)"),
-    "ba_zhi": ("八支", "八支", "sweep of 8 (八支)"),
-    "natural_qi_zhi": ("例牌七支", "例牌七支", "natural hand (七支)"),
-    "natural_ba_zhi": ("例牌八支", "例牌八支", "natural hand (八支)"),
+    "qi_zhi": ("七支", "七支", "sweep on the 2-棟 rule"),
+    "ba_zhi": ("八支", "八支", "full sweep"),
+    "natural_qi_zhi": ("例牌七支", "例牌七支", "natural hand"),
+    "natural_ba_zhi": ("例牌八支", "例牌八支", "natural hand"),
 }
 """繁, 简, English label of each finish (keys of :attr:`Settlement.finish`)."""
 
