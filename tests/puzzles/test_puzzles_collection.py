@@ -182,3 +182,18 @@ def test_the_generated_texts_name_the_supreme_the_solution_plays():
                 said += 1
                 assert any(m in tiles for m in moves), (path.name, p.solution, text)
     assert said >= 60
+
+
+def test_the_stop_the_banker_sentence_gives_the_banker_multiplier():
+    """"Everybody pays double" was written over 26 puzzles whose banker is in a second hand
+    (banker_streak 2: every loser pays the finishing banker × 3, spec §5)."""
+    said = {2: 0, 3: 0}
+    for path in sorted(PUZZLES.glob("[0-9]*.toml")):
+        p = Puzzle.load(str(path))
+        m = p.position.banker_streak + 1
+        en, hant = p.explanation["en"], p.explanation["hant"]
+        if "finish, and then everybody pays" in en:
+            words = {2: ("pays double;", "人人加倍輸"), 3: ("pays three times over;", "人人輸三倍")}[m]
+            assert words[0] in en and words[1] in hant, (path.name, m, en, hant)
+            said[m] += 1
+    assert said[2] >= 90 and said[3] >= 20, said
