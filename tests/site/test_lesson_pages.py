@@ -156,6 +156,11 @@ def test_every_lesson_check_in_traditional_chinese(tab):
     trick = "tj-lesson-trick"
     trick_position(page, 0)
     assert page.inner_text(f"{trick} .tj-quiz__score") == "第 1 / 6 題"
+    # the others' hidden tiles are one picture a row ("7 張蓋着的牌"), not a "牌背" per tile
+    backs = page.eval_on_selector_all(f"{trick} [role=img][aria-label*='蓋着的牌']",
+                                      "els => els.map(e => e.getAttribute('aria-label'))")
+    assert backs and all(re.fullmatch(r"\d+ 張蓋着的牌", b) for b in backs), backs
+    assert page.locator(f"{trick} svg[role=img][aria-label='牌背']").count() == 0
     # position 0: East leads 地; 梅 does not beat it (refused, nothing played) …
     page.click(f"{trick} .tj-quiz__tile[data-code='55'] >> nth=0")
     page.click(f"{trick} >> text=出牌（打）")

@@ -3,7 +3,7 @@
 // and a table view of a position.  Not a widget itself.
 import { h } from "../widget.js";
 import { tileSvg, BY_CODE, tileNames, tileCaption } from "../tiles.js";
-import { label, engineText } from "../i18n.js";
+import { label, engineText, t } from "../i18n.js";
 
 /** An engine text {hant, en, hans?} in a language (简体 by the build's character table). */
 export function txt(obj, lang) {
@@ -39,6 +39,13 @@ export function tileRow(tiles, { height = 40, lang = "hant", named = true, cls =
       if (c && BY_CODE[c]) fig.append(h("span", { class: "tj-lesson__tile-name", "aria-hidden": "true" }, ...tileCaption(c, lang)));
       return fig;
     }));
+    return row;
+  }
+  if (codes.length && codes.every((c) => !c)) {
+    // face-down tiles only: one picture named "5 face-down tiles", not five "tile back"s
+    row.setAttribute("role", "img");
+    row.setAttribute("aria-label", t(lang, "lessons.backs", { n: codes.length }));
+    row.innerHTML = codes.map(() => tileSvg(null, { height, lang, hidden: true })).join("");
     return row;
   }
   row.innerHTML = codes.map((c) => (named ? tileSvg(c, { height, lang }) : bareTile(c, { height, lang }))).join("");
