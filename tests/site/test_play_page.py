@@ -612,12 +612,15 @@ def test_recap_analyses_your_choice_with_the_solver(tab):
     assert page.evaluate("document.activeElement.classList.contains('tj-play__rnext')")
     assert re.match(r"Recap: trick 1 of \d+ \(every tile shown\)\. East: ", page.evaluate(sr)), page.evaluate(sr)
     assert "wins the trick" in page.evaluate(sr)
-    page.click(f"{W} .tj-play__analyse")
+    page.locator(f"{W} .tj-play__analyse").focus()
+    page.keyboard.press("Enter")
     panel = page.locator(f"{W} .tj-play__analysis--open")
     # the panel, redrawn ten times a second, is no live region: its start and end are said in a line
     assert panel.get_attribute("aria-live") is None
     page.wait_for_function(f"{sr} === 'Analysing trick 1…'")
     panel.locator(".tj-play__choice").first.wait_for(timeout=60_000)
+    # the pressed button is disabled while it runs: focus goes to the panel, not to <body>
+    assert page.evaluate("document.activeElement.classList.contains('tj-play__analysis--open')")
     ranges = panel.evaluate("p => [...p.querySelectorAll('.tj-play__choice')].map(li => [+li.dataset.lo, +li.dataset.hi])")
     assert ranges and all(lo <= hi for lo, hi in ranges)
     assert panel.locator(".tj-play__played").count() == 1

@@ -980,11 +980,11 @@ export class TjPlayTable extends TjWidget {
           }
           // (not a live region: it is redrawn ten times a second while the search runs; the
           // start and the end are said on the table's screen-reader line instead — analyse)
-          const panel = panels[mode] = h("div", { class: `tj-play__analysis tj-play__analysis--${mode}`, dataset: { mode } });
+          const panel = panels[mode] = h("div", { class: `tj-play__analysis tj-play__analysis--${mode}`, tabindex: "-1", dataset: { mode } });
           const kept = (rc.analyses[rc.step] || {})[mode];   // analysed before: shown again, "search more" if unfinished
           const button = h("button", {
             type: "button", class: `tj-button ${mode === "open" ? "tj-play__analyse" : "tj-play__judge"}`, disabled: Boolean(kept),
-            onclick: (e) => { e.currentTarget.disabled = true; this.analyse(rc.step, panel, mode); },
+            onclick: (e) => { this.keepFocusIn(panel, e.currentTarget); e.currentTarget.disabled = true; this.analyse(rc.step, panel, mode); },
           }, this.t(mode === "open" ? "play.analyse" : "play.judge", { seat: seatName(ME, lang) }));
           panel._button = button;
           buttons.push(button);
@@ -1087,6 +1087,12 @@ export class TjPlayTable extends TjWidget {
     this.speak(this.t(view ? "play.srJudgeDone" : "play.srAnalysisDone", { best: best.join(lang === "en" ? " / " : "／"), value }));
   }
 
+  /** The focused ``button`` is disabled as its analysis starts (focus fell to <body>): the
+   *  panel takes the focus once the analysis is drawn in it. */
+  keepFocusIn(panel, button) {
+    if (document.activeElement === button) panel._refocus = true;
+  }
+
   drawAnalysis(panel, pos, a, over, spent, mode = "open") {
     const lang = this.language;
     const view = mode === "view";
@@ -1147,6 +1153,8 @@ export class TjPlayTable extends TjWidget {
     const k = pos.tiles_left;
     const inHand = k === 1 ? this.t("play.tileInHand") : this.t("play.tilesInHand", { k });
     panel.dataset.complete = String(a.complete);
+    const refocus = panel._refocus || (document.activeElement && panel.contains(document.activeElement) && document.activeElement !== panel);
+    panel._refocus = false;
     panel.replaceChildren(...[
       h("p", { class: "tj-subtitle" }, this.t(view ? "play.judgeTitle" : "play.analysisTitle", { n: pos.trick, seat: seatName(ME, lang), inHand })),
       h("p", { class: "tj-play__analysis-status" }, this.t(view ? "play.judgeHow" : "play.analysisHow", { seat: seatName(ME, lang) })),
@@ -1154,8 +1162,9 @@ export class TjPlayTable extends TjWidget {
       h("ul", { class: "tj-play__choices" }, items),
       h("p", { class: "tj-play__analysis-status" }, status),
       over && !a.complete ? h("button", { type: "button", class: "tj-button tj-play__analyse-more",
-        onclick: (e) => { e.currentTarget.disabled = true; this.analyse(pos.trick, panel, mode, a.search_id); } }, this.t("play.analysisMore")) : null,
+        onclick: (e) => { this.keepFocusIn(panel, e.currentTarget); e.currentTarget.disabled = true; this.analyse(pos.trick, panel, mode, a.search_id); } }, this.t("play.analysisMore")) : null,
     ].filter(Boolean));
+    if (refocus && panel.isConnected) panel.focus({ preventScroll: true });
   }
 
   // ------------------------------------------------------------ records
