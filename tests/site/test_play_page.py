@@ -87,6 +87,64 @@ def test_a_seeded_session(tab, tmp_path):
     msg = page.inner_text(f"{W} .tj-play__msg")
     assert msg.startswith("不合規則") and len(msg) > 10
     assert page.locator(f"{W} .tj-play__tile").count() == mine        # nothing was played
+    sr = f"document.querySelector('{W} .tj-play__sr').textContent"
+    focused = f"""(() => {{ const a = document.activeElement, w = document.querySelector('{W}');
+        return a && a !== document.body && w.contains(a) ? a.className : null; }})()"""
+    # the theme's page and search keys (N: the next page) are kept from it while focus is on a tile
+    url = page.url
+    page.locator(f"{W} .tj-play__tile").first.focus()
+    for key in ("n", ".", "s", "/"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(500)
+    assert page.url == url and page.get_attribute(W, "data-state") == "playing"
+    assert "tj-play__tile" in (page.evaluate(focused) or ""), page.evaluate(focused)
+    # a pick by number key is said (screen readers heard nothing): 1–5 put the five back
+    page.evaluate(f"document.querySelector('{W}').clearMsg()")
+    for k in range(1, 6):
+        page.keyboard.press(str(k))
+    assert page.evaluate(sr) == "沒有選牌"
+    page.keyboard.press("2")
+    assert page.evaluate(sr).startswith("已選：")
+    page.keyboard.press("2")
+    # Enter on a tile plays the pick with that tile in it (it un-picked the tile): refused with
+    # the reason when it is no play (five tiles) …
+    for k in range(1, 5):
+        page.keyboard.press(str(k))
+    page.locator(f"{W} .tj-play__tile[data-index='4']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{W}[data-illegal=IllegalActionError]")
+    assert page.inner_text(f"{W} .tj-play__msg").startswith("不合規則")
+    assert page.locator(f"{W} .tj-play__tile[aria-pressed=true]").count() == 5
+    for k in range(1, 6):
+        page.keyboard.press(str(k))
+    # … and played when it is one: Space picks a tile that is a legal play alone, Enter plays it;
+    # focus stays in the hand (it fell to <body> at every redraw) and the others' plays are said
+    idle = f"(() => {{ const w = document.querySelector('{W}'); return !w.busy && !w.dataset.illegal; }})()"
+    for _ in range(8):   # (until a play is legal: a discard by its button meanwhile)
+        codes = page.evaluate(f"[...document.querySelectorAll('{W} .tj-play__tile')].map(b => b.dataset.code)")
+        legal = page.evaluate(f"[...document.querySelectorAll('{W} .tj-play__chip')].map(b => b.dataset.action)")
+        play = next((a.split() for a in legal if not a.startswith(("discard", "down"))), None)
+        if play:
+            break
+        page.locator(f"{W} .tj-play__chip").first.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(idle)
+        assert page.get_attribute(W, "data-state") == "playing"
+    at = []
+    for c in play:
+        at.append(next(i for i, x in enumerate(codes) if x == c and i not in at))
+    for i in at[:-1]:
+        page.keyboard.press(str(i + 1))
+    tile = page.locator(f"{W} .tj-play__tile[data-index='{at[-1]}']")
+    tile.focus()
+    page.keyboard.press("Space")
+    assert tile.get_attribute("aria-pressed") == "true"
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"""(() => {{ const w = document.querySelector('{W}');
+        return !w.busy && !w.dataset.illegal && w.querySelectorAll('.tj-play__tile').length === {len(codes) - len(at)}; }})()""")
+    assert page.evaluate(focused) and "tj-play__tile" in page.evaluate(focused), page.evaluate(focused)
+    said = [page.evaluate(sr)]
+    assert said[0].endswith("輪到你") or page.get_attribute(W, "data-state") == "over", said
     # play the hand out with the legal-action buttons (keyboard: Enter on a focused button)
     for _ in range(40):
         if page.evaluate(f"document.querySelector('{W}').dataset.state") == "over":
@@ -96,8 +154,16 @@ def test_a_seeded_session(tab, tmp_path):
         chip = page.locator(f"{W} .tj-play__chip").first
         chip.focus()
         page.keyboard.press("Enter")
-        page.wait_for_function(f"!document.querySelector('{W}').dataset.illegal")
+        page.wait_for_function(f"!document.querySelector('{W}').dataset.illegal && !document.querySelector('{W}').busy")
+        assert page.evaluate(focused), "focus fell out of the table"
+        said.append(page.evaluate(sr))
     page.wait_for_selector(f"{W}[data-state=over]")
+    # the hand was told as it went: the other seats' plays, each trick's winner, the end
+    assert any(re.search(r"(^|。)[東西北]：", x) for x in said), said
+    assert any("贏了這一墩" in x for x in said), said
+    assert "這局完了" in page.evaluate(sr), page.evaluate(sr)
+    page.wait_for_function(f"document.querySelector('{W}').lastToml")   # (the result drawn again)
+    assert "tj-play__recapbtn" in (page.evaluate(focused) or "")
     result = page.evaluate(f"document.querySelector('{W}').view.result")
     assert sum(result["payments"].values()) == 0
     assert page.locator(f"{W} .tj-play__items li").count() >= 1
@@ -375,10 +441,26 @@ def test_a_whole_hand_ending_on_your_discard_recap_and_sharing(new_tab):
 
 
 def test_play_page_english_and_phone_width(new_tab):
-    tab = new_tab(viewport={"width": 375, "height": 800})
+    tab = new_tab(viewport={"width": 320, "height": 640})
     tab.goto("en/play/")
-    _start(tab, seed=3, players="beginner")
     page = tab.page
+    # the house-rules form on the smallest phone: no sideways scroll (the 牌頭 select ran past
+    # the screen; with every option open the page was 329 px wide), labels wrap, and the
+    # controls are touch targets (selects 16–21 px tall, checkboxes 13 × 13 with no larger label)
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    page.click(f"{W} .tj-play__rules summary")
+    form = page.evaluate(f"""(() => {{ const r = (e) => e.getBoundingClientRect();
+        return {{ width: document.documentElement.scrollWidth,
+          selects: [...document.querySelectorAll('{W} .tj-play__setup select')].map(e => [r(e).left, r(e).right, r(e).height]),
+          boxes: [...document.querySelectorAll('{W} .tj-play__setup input[type=checkbox]')].map(e => [r(e.closest('label')).right, r(e.closest('label')).height]),
+          codes: [...document.querySelectorAll('{W} .tj-play__opt code')].map(e => r(e).right) }}; }})()""")
+    tab.shot("play-setup-320")
+    assert form["width"] <= 320, form
+    assert form["selects"] and all(left >= 0 and right <= 320 and height >= 32 for left, right, height in form["selects"]), form
+    assert len(form["boxes"]) >= 5 and all(right <= 320 and height >= 32 for right, height in form["boxes"]), form
+    assert all(right <= 320 for right in form["codes"]), form
+    page.set_viewport_size({"width": 375, "height": 800})
+    _start(tab, seed=3, players="beginner")
     assert "Banker" in page.inner_text(f"{W} .tj-play__banker")
     _others_hidden(tab)
     tab.shot("play-375")
@@ -418,6 +500,9 @@ def test_play_page_english_and_phone_width(new_tab):
     assert len(tops) == 8 and len(set(tops)) == 1, tops
     assert all(e["visible"] and e["inside"] for e in _english_names(page)), _english_names(page)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # the legal-action buttons are touch targets (28 px tall): at least 32 px
+    chips = page.evaluate(f"[...document.querySelectorAll('{W} .tj-play__legal .tj-play__chip')].map(b => b.getBoundingClientRect().height)")
+    assert chips and min(chips) >= 32, chips
     page.set_viewport_size({"width": 375, "height": 800})
     page.evaluate(f"(() => {{ const w = document.querySelector('{W}'); w.view = w.realView; w.draw(); }})()")
     # the header keeps the page title readable: the engine's status is a dot (its words are
@@ -520,10 +605,22 @@ def test_recap_analyses_your_choice_with_the_solver(tab):
     page = tab.page
     page.wait_for_selector(f"{W}[data-state=replay] .tj-play__recap .tj-play__dealt", timeout=90_000)
     assert page.locator(f"{W} .tj-play__analyse").count() == 0          # the deal itself: no choice yet
-    page.click(f"{W} .tj-play__rnext")
-    page.click(f"{W} .tj-play__analyse")
+    sr = f"document.querySelector('{W} .tj-play__sr').textContent"
+    # the step buttons keep the focus (Next trick sent it to <body>) and the step is said
+    page.locator(f"{W} .tj-play__rnext").focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.classList.contains('tj-play__rnext')")
+    assert re.match(r"Recap: trick 1 of \d+ \(every tile shown\)\. East: ", page.evaluate(sr)), page.evaluate(sr)
+    assert "wins the trick" in page.evaluate(sr)
+    page.locator(f"{W} .tj-play__analyse").focus()
+    page.keyboard.press("Enter")
     panel = page.locator(f"{W} .tj-play__analysis--open")
+    # the panel, redrawn ten times a second, is no live region: its start and end are said in a line
+    assert panel.get_attribute("aria-live") is None
+    page.wait_for_function(f"{sr} === 'Analysing trick 1…'")
     panel.locator(".tj-play__choice").first.wait_for(timeout=60_000)
+    # the pressed button is disabled while it runs: focus goes to the panel, not to <body>
+    assert page.evaluate("document.activeElement.classList.contains('tj-play__analysis--open')")
     ranges = panel.evaluate("p => [...p.querySelectorAll('.tj-play__choice')].map(li => [+li.dataset.lo, +li.dataset.hi])")
     assert ranges and all(lo <= hi for lo, hi in ranges)
     assert panel.locator(".tj-play__played").count() == 1
@@ -533,6 +630,7 @@ def test_recap_analyses_your_choice_with_the_solver(tab):
     assert page.get_attribute(f"{W} .tj-play__recap", "data-step") == "7"
     page.click(f"{W} .tj-play__analyse")
     page.wait_for_selector(f"{W} .tj-play__analysis--open[data-complete=true]", timeout=60_000)
+    assert re.fullmatch(r"Analysis complete: best .+ \([+−]?\d+\)", page.evaluate(sr)), page.evaluate(sr)
     shown = panel.evaluate("p => [...p.querySelectorAll('.tj-play__choice')].map(li => [li.dataset.action, +li.dataset.lo, +li.dataset.hi])")
     assert shown == [[a["action"], a["value"], a["value"]] for a in want["actions"]]
     best = max(a["value"] for a in want["actions"])

@@ -64,6 +64,45 @@ export function knownError(message) {
   return Object.assign(new Error(message), { known: true });
 }
 
+// Material's own single keys: the previous / next page (P , / N .), and the search box (S F /).
+const THEME_PAGE_KEYS = ["p", "n", ",", "."];
+const THEME_SEARCH_KEYS = ["s", "f", "/"];
+
+/** A widget's single-key shortcuts, kept from the theme (one helper for every keyed widget: the
+ *  Pai Gow drills through paigow-kit.js's pageKeys, the Play table).  Material's page keys would
+ *  take the reader away in mid-hand (N on a focused tile opened the next page), its search keys
+ *  move focus to the search box.  handler(e, key) (key lower-cased) returns true for the widget's
+ *  own keys (even when they do nothing now); those, and the theme's page keys, stop there — the
+ *  search keys too while focus is inside the widget; null leaves every key to the page (a
+ *  finished quiz).  A key whose target is outside every widget is the widget's only if
+ *  ``outside(target)`` says so (the page's first such widget; focus on <body>).  Keys typed into
+ *  a field, keys with Ctrl or Meta (the browser's), and keys meant for another widget are left
+ *  alone; Alt + a theme key is kept from the theme but not acted on.  Returns the listener (on
+ *  the document; it removes itself once the widget is off the page: add it again if it
+ *  comes back). */
+export function widgetKeys(widget, handler, { outside = () => false } = {}) {
+  const listener = (e) => {
+    if (!widget.isConnected) { document.removeEventListener("keydown", listener); return; }
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey) return;
+    const t = e.target instanceof Element ? e.target : null;
+    if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+    const other = t && t.closest(".tj-widget");
+    if (other && other !== widget) return;
+    if (!other && !outside(t)) return;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const theme = THEME_PAGE_KEYS.includes(key) || (Boolean(other) && THEME_SEARCH_KEYS.includes(key));
+    if (e.altKey) {
+      if (theme) e.stopPropagation();
+      return;
+    }
+    const own = handler(e, key);
+    if (own === null) return;   // the widget is done (a finished quiz): the page's keys work again
+    if (own || theme) { e.preventDefault(); e.stopPropagation(); }
+  };
+  document.addEventListener("keydown", listener);
+  return listener;
+}
+
 // A loading spinner turns only while it is on screen (CSS: .tj-status[data-onscreen]): whatever
 // moves on the page costs frames — CPU taken from the engine's start on a small machine.
 const onScreen = typeof IntersectionObserver === "undefined" ? null : new IntersectionObserver((entries) => {

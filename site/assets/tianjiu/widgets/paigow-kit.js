@@ -3,7 +3,7 @@
 // percentage formats, a tile row with names, and "why this setting" in one line.
 // Not a widget itself.  The rules live in the engine (ops paigow_rank / paigow_compare /
 // paigow_set); nothing here ranks a hand.
-import { h } from "../widget.js";
+import { h, widgetKeys } from "../widget.js";
 import { tileSvg, BY_CODE, tileCaption } from "../tiles.js";
 import { TILES } from "../generated.js";
 import { engineText } from "../i18n.js";
@@ -121,34 +121,9 @@ export function whyLine(best, other, side, lang, t, { house = false } = {}) {
 }
 
 const KEYED = "tj-paigow-drill, tj-paigow-trainer, tj-paigow-quiz";
-const THEME_KEYS = ["p", "n", ",", "."];   // Material's previous / next page
 
-/** A widget's single-key shortcuts (P, B, N, 1–3) on the whole page, not only while focus is
- *  inside it: a click on its text or on a link leaves focus elsewhere, and Material's own keys
- *  (P / N and , / .: the previous / next page) would then take the reader away in mid-drill.
- *  handler(e, key) returns true for the widget's own keys (even when they do nothing now: N
- *  before an answer); those, and the theme's page keys, stop there; null leaves every key to
- *  the page (a finished quiz).  With focus outside every
- *  widget only the page's first such widget answers; keys typed into a field, keys with Ctrl or
- *  Meta (the browser's), and keys meant for another widget are left alone; Alt + a page key is
- *  kept from the theme but not acted on. */
+/** A Pai Gow widget's single-key shortcuts (P, B, N, 1–3) on the whole page (widget.js's
+ *  pageKeys): with focus outside every widget only the page's first such widget answers. */
 export function pageKeys(widget, handler) {
-  const listener = (e) => {
-    if (!widget.isConnected) { document.removeEventListener("keydown", listener); return; }
-    if (e.defaultPrevented || e.ctrlKey || e.metaKey) return;
-    const t = e.target instanceof Element ? e.target : null;
-    if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
-    const other = t && t.closest(".tj-widget");
-    if (other && other !== widget) return;
-    if (!other && document.querySelector(KEYED) !== widget) return;
-    const key = e.key.toLowerCase();
-    if (e.altKey) {
-      if (THEME_KEYS.includes(key)) e.stopPropagation();
-      return;
-    }
-    const own = handler(e, key);
-    if (own === null) return;   // the widget is done (a finished quiz): the page's keys work again
-    if (own || THEME_KEYS.includes(key)) { e.preventDefault(); e.stopPropagation(); }
-  };
-  document.addEventListener("keydown", listener);
+  return widgetKeys(widget, handler, { outside: () => document.querySelector(KEYED) === widget });
 }

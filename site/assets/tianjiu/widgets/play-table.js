@@ -8,7 +8,7 @@
 // the settlement itemised, a recap trick by trick with every tile shown, hand records
 // (download, upload, share by link in the URL fragment, the last hands kept on the device).
 // State for tests: data-state ready (choosing the house rules) | playing | over | replay; data-illegal (last refusal).
-import { TjWidget, defineWidget, h, explain } from "../widget.js";
+import { TjWidget, defineWidget, h, explain, widgetKeys } from "../widget.js";
 import { label, engineText, langOf } from "../i18n.js";
 import { EngineError } from "../engine.js";
 import { tileSvg, tileNames, tileNamesExact, BY_CODE } from "../tiles.js";
@@ -266,15 +266,16 @@ export class TjPlayTable extends TjWidget {
     this.recapEl = h("div", { class: "tj-play__recap" });
     this.savedEl = h("div", { class: "tj-play__saved" });
     this.msgEl = h("p", { class: "tj-play__msg", role: "alert", "aria-live": "assertive" });
-    this.append(h("div", { class: "tj-play" }, this.setupEl, this.tableEl, this.msgEl, this.resultEl, this.recapEl, this.savedEl));
+    // what a screen reader is told as the hand goes on (the other seats' plays, who won the
+    // trick, the end of the hand, a pick by number, the recap's step, an analysis started or
+    // done): a line not shown, as the puzzle boards' (puzzle.js), outside the table it redraws
+    this.srEl = h("p", { class: "tj-sr tj-play__sr", "aria-live": "polite" });
+    this.append(h("div", { class: "tj-play" }, this.setupEl, this.tableEl, this.msgEl, this.resultEl, this.recapEl, this.savedEl, this.srEl));
     this.selected = new Set();
-    // keys work while the table is on the page and focus is in it or nowhere (a redraw drops
-    // the focused button): the listener is on the document
-    this.keyHandler = (e) => {
-      if (!this.isConnected) { document.removeEventListener("keydown", this.keyHandler); return; }
-      if (this.contains(e.target) || e.target === document.body || e.target === document.documentElement) this.onKey(e);
-    };
-    document.addEventListener("keydown", this.keyHandler);
+    // keys work while the table is on the page and focus is in it or nowhere; the theme's own
+    // keys (N: the next page …) are kept from it meanwhile (widget.js widgetKeys)
+    this.keyHandler = widgetKeys(this, (e) => this.onKey(e),
+      { outside: (t) => !t || t === document.body || t === document.documentElement });
     // (only while on the page: a table off it comes back through connectedCallback)
     window.addEventListener("hashchange", () => { if (this.isConnected && this.engine) this.fromHash(); });
   }
@@ -495,6 +496,7 @@ export class TjPlayTable extends TjWidget {
     this.selected.clear();
     this.storeSession();   // (hand n is live: a reload offers to go on with it)
     this.draw();
+    this.announce(null, this.view);
     // the button pressed (開始 / 下一局) is gone: keyboard focus goes to the new hand, not the page
     // (the hand's group, not a tile: Enter there plays the chosen tiles, Tab reaches the tiles)
     const hand = this.tableEl.querySelector(".tj-play__hand");
@@ -526,9 +528,71 @@ export class TjPlayTable extends TjWidget {
     // (對家), West next (下家) on the right — play goes E → S → W → N)
     const seats = ["E", "N", "W"].map((x) => this.seatView(x));
     const trick = this.trickView();
+    const focus = this.focusKey();
     this.tableEl.replaceChildren(head, score, h("div", { class: "tj-play__others" }, seats), trick, this.myView());
     if (!this.msgEl.isConnected) this.tableEl.after(this.msgEl);   // (it sat under the old buttons)
     if (v.result) this.showResult();
+    this.restoreFocus(focus);
+  }
+
+  /** Where keyboard focus is in the table or the result, to find again once they are drawn
+   *  anew (a move redraws both: focus fell to <body> after every move): {tile: i} a tile of the
+   *  hand, {hand} another control of the table, {cls} a button of the result; null: elsewhere. */
+  focusKey() {
+    const a = document.activeElement;
+    if (!a || a === this || !this.contains(a) || !(this.tableEl.contains(a) || this.resultEl.contains(a))) return null;
+    if (a.classList.contains("tj-play__tile")) return { tile: Number(a.dataset.index) };
+    if (this.tableEl.contains(a)) return { hand: true };
+    const cls = [...a.classList].find((c) => c.startsWith("tj-play__"));
+    return cls ? { cls } : null;
+  }
+
+  /** Focus back where it was (focusKey): the same tile position (or the last tile), else the
+   *  hand; once the hand is over, the result's Recap button (the settlement is announced). */
+  restoreFocus(key) {
+    if (!key) return;
+    const a = document.activeElement;
+    if (a && a !== document.body && a.isConnected && this.contains(a)) return;   // (it stayed)
+    let to = null;
+    if (key.cls) to = this.resultEl.querySelector(`.${key.cls}`);
+    else if (this.state === "over") to = this.resultEl.querySelector(".tj-play__recapbtn");
+    else if (key.tile !== undefined) {
+      const tiles = this.tableEl.querySelectorAll(".tj-play__tile");
+      to = tiles[Math.min(key.tile, tiles.length - 1)] || null;
+    }
+    to ||= this.state === "over" ? this.resultEl.querySelector(".tj-play__recapbtn") : this.tableEl.querySelector(".tj-play__hand");
+    if (to) to.focus({ preventScroll: true });
+  }
+
+  /** A line for screen readers (srEl); the same words again are still read. */
+  speak(text) {
+    const el = this.srEl;
+    if (!el) return;
+    el.textContent = el.textContent === text ? `${text}\u00a0` : text;
+  }
+
+  /** What happened since the view ``prev`` (null: the hand's start), for screen readers: each
+   *  other seat's play as the table shows it (a face-down one by its count), each trick's
+   *  winner, then the end of the hand with its result, or that it is your turn. */
+  announce(prev, v) {
+    const lang = this.language;
+    const said = [];
+    if (!prev) said.push(this.t("play.handNo", { n: this.session ? this.session.hand : 1 }));
+    const done = prev ? prev.tricks.length : 0;
+    const seen = prev ? prev.trick.length : 0;
+    for (let i = done; i <= v.tricks.length; i++) {
+      const acts = i < v.tricks.length ? v.tricks[i].actions : v.trick;
+      for (const a of acts.slice(i === done ? seen : 0)) {
+        if (a.seat !== ME) said.push(`${seatName(a.seat, lang)}${lang === "en" ? ": " : "："}${this.actionWhat(a)}`);
+      }
+      if (i < v.tricks.length) said.push(this.t("play.srTrickWon", { seat: seatName(v.tricks[i].winner, lang), n: v.tricks[i].size }));
+    }
+    if (v.result) {
+      const mine = v.result.payments[ME];
+      said.push(this.t("play.srOver", { finish: this.finishLine(v), mine: signed(mine),
+        total: signed(this.session ? this.session.score[ME] : mine) }));
+    } else if (v.to_act === ME) said.push(this.t("play.srYourTurn"));
+    this.speak(said.join(lang === "en" ? ". " : "。"));
   }
 
   badges(x) {
@@ -553,17 +617,24 @@ export class TjPlayTable extends TjWidget {
       held ? null : h("span", { class: "tj-play__count" }, this.t("play.count", { n: v.counts[x] })));
   }
 
+  /** An action in words: the tiles' names, or a face-down one (墊 / a face-down lead) by its
+   *  tiles when they are known, else by their count. */
+  actionWhat(a) {
+    const lang = this.language;
+    const n = a.tiles.length + (a.unknown || 0);
+    const led = a.kind === "down";   // a face-down lead (lead_face_down), not a 墊
+    if (a.kind === "play") return tileNames(a.tiles, lang);
+    return a.tiles.length ? this.t(led ? "play.ledDownOpen" : "play.discardedOpen", { tiles: tileNames(a.tiles, lang) })
+      : this.t(led ? "play.ledDown" : "play.discarded", { n });
+  }
+
   actionView(a, open = false) {
     const lang = this.language;
     const down = a.kind !== "play";
     const n = a.tiles.length + (a.unknown || 0);
     const tiles = down && !(open && a.tiles.length) ? row(n, 36, lang) : row(a.tiles, 36, lang, down ? "is-discard" : "");
-    const led = a.kind === "down";   // a face-down lead (lead_face_down), not a 墊
-    const what = down ? (a.tiles.length ? this.t(led ? "play.ledDownOpen" : "play.discardedOpen", { tiles: tileNames(a.tiles, lang) })
-      : this.t(led ? "play.ledDown" : "play.discarded", { n }))
-      : tileNames(a.tiles, lang);
     return h("span", { class: `tj-play__act${down ? " is-down" : ""}`, dataset: { seat: a.seat } },
-      h("span", { class: "tj-play__act-seat" }, seatName(a.seat, lang)), tiles, h("span", { class: "tj-play__act-what" }, what));
+      h("span", { class: "tj-play__act-seat" }, seatName(a.seat, lang)), tiles, h("span", { class: "tj-play__act-what" }, this.actionWhat(a)));
   }
 
   trickView() {
@@ -646,6 +717,7 @@ export class TjPlayTable extends TjWidget {
   }
 
   toggle(i) {
+    if (!(i >= 0 && i < (this.view.holdings[ME] || []).length)) return;   // (7 with six tiles left)
     if (this.selected.has(i)) this.selected.delete(i); else this.selected.add(i);
     this.querySelectorAll(".tj-play__tile").forEach((b) => {
       b.setAttribute("aria-pressed", this.selected.has(Number(b.dataset.index)) ? "true" : "false");
@@ -663,16 +735,35 @@ export class TjPlayTable extends TjWidget {
     this.act({ kind, tiles });
   }
 
+  /** A tile picked (or put back) by its number key: said, as a tile's own button says it. */
+  pickKey(i) {
+    const mine = this.view.holdings[ME] || [];
+    if (i >= mine.length) return;
+    this.toggle(i);
+    const picked = [...this.selected].sort((a, b) => a - b).map((j) => mine[j]);
+    this.speak(picked.length ? this.t("play.srPicked", { tiles: tileNames(picked, this.language) }) : this.t("play.srNoPick"));
+  }
+
+  /** Enter on a tile of the hand plays the pick, that tile in it (as on the puzzle boards and
+   *  as the keys' help says), not a toggle of the tile; a pick that is no play is refused with
+   *  the engine's reason in the message line. */
+  enterOnTile(i) {
+    if (!this.selected.has(i)) this.toggle(i);
+    this.send("play");
+  }
+
   async act(action) {
     // one move at a time: a double click (or a key held down) must not send the move twice
     if (this.busy) return;
     this.busy = true;
     try {
+      const before = this.view;
       this.view = await this.engine.call("act", { hand_id: this.view.hand_id, action });
       this.clearMsg();
       this.selected.clear();
       this.draw();
       if (this.view.result) this.finishHand();
+      this.announce(before, this.view);
     } catch (err) {
       this.dataset.illegal = err.type || "error";
       this.showMsg(explain(err, this.language));
@@ -689,6 +780,7 @@ export class TjPlayTable extends TjWidget {
       this.clearMsg();
       this.selected.clear();
       this.draw();
+      this.speak(this.t("play.srUndone"));
     } catch (err) {
       this.showMsg(explain(err, this.language));
     } finally {
@@ -696,20 +788,31 @@ export class TjPlayTable extends TjWidget {
     }
   }
 
+  /** The table's keys (widgetKeys: true for a key it takes, which then goes no further). */
   onKey(e) {
-    if (e.target.closest("input, select, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+    const k = e.key;
+    const t = e.target instanceof Element ? e.target : document.body;
+    const control = t.closest("button, a, summary");
+    const tile = t.closest(".tj-play__tile");
     if (this.state === "playing") {
-      if (/^[1-8]$/.test(e.key)) { this.toggle(Number(e.key) - 1); e.preventDefault(); }
+      if (/^[1-8]$/.test(k)) { this.pickKey(Number(k) - 1); return true; }
       // (not p / n: Material's keys for the previous / next page)
-      else if (e.key === "Enter" && !e.target.closest("button")) { this.send("play"); e.preventDefault(); }
-      else if (e.key === "d") { this.send("discard"); e.preventDefault(); }
-      else if (e.key === "u" && this.session.takeback && this.view.can_undo) { this.takeBack(); e.preventDefault(); }
-    } else if (this.state === "over" && e.key === "Enter" && !e.target.closest("button")) {
-      this.nextHand(); e.preventDefault();
+      if (k === "Enter" && tile && this.tableEl.contains(tile)) { this.enterOnTile(Number(tile.dataset.index)); return true; }
+      if (k === "Enter" && !control) { this.send("play"); return true; }
+      if (k === "d") { this.send("discard"); return true; }
+      if (k === "u") {
+        if (this.session.takeback && this.view.can_undo) this.takeBack();
+        return true;
+      }
+    } else if (this.state === "over" && k === "Enter" && !control) {
+      this.nextHand();
+      return true;
     }
-    if (this.recap && (e.key === "ArrowRight" || e.key === "ArrowLeft")) {
-      this.recapGo(this.recap.step + (e.key === "ArrowRight" ? 1 : -1)); e.preventDefault();
+    if (this.recap && (k === "ArrowRight" || k === "ArrowLeft")) {
+      this.recapGo(this.recap.step + (k === "ArrowRight" ? 1 : -1));
+      return true;
     }
+    return false;
   }
 
   // While a hand is played the message goes right under the play buttons (on a phone the list of
@@ -749,7 +852,7 @@ export class TjPlayTable extends TjWidget {
       // a recap of this hand opened while the record was on its way: now it can analyse
       if (this.recap && this.recap.state === view && !this.recap.toml) {
         this.recap.toml = rec.toml;
-        this.recapGo(this.recap.step);
+        this.recapGo(this.recap.step, { say: false });
       }
     } catch (err) {
       this.showMsg(explain(err, this.language));
@@ -762,7 +865,6 @@ export class TjPlayTable extends TjWidget {
     const lang = this.language;
     const r = v.result;
     const st = r.settlement;
-    const finish = r.natural ? `${label("rules", "natural", lang)} ${engineText(r.natural, lang)}` : label("finishes", st.finish || "plain", lang);
     const items = [...r.bonuses.items, ...st.items].map((it) => h("li", { "data-rule": it.rule },
       this.t(it.amount === 0 ? "play.itemZero" : "play.item", { from: seatName(it.from, lang), to: seatName(it.to, lang), amount: it.amount, rule: label("rules", it.rule, lang) }),
       // the arithmetic in the page's language (the engine's English only on English pages)
@@ -778,10 +880,7 @@ export class TjPlayTable extends TjWidget {
     const parts = [
       // (the finish's own factor only when it multiplies: a bare "×1" read as contradicting the
       // "× banker 2" of every item below it)
-      h("p", { class: "tj-subtitle tj-play__finish" }, this.t(
-        !r.natural && (st.finish || "plain") === "plain" ? "play.resultLinePlain"
-          : st.finish_factor !== 1 ? "play.resultLine" : "play.resultLineNoFactor",
-        { seat: seatName(r.finisher, lang), finish, f: st.finish_factor })),
+      h("p", { class: "tj-subtitle tj-play__finish" }, this.finishLine(v)),
       h("ul", { class: "tj-play__items" }, items), pay,
     ];
     if (this.state !== "replay") {
@@ -797,6 +896,17 @@ export class TjPlayTable extends TjWidget {
         h("button", { type: "button", class: "tj-button tj-play__rules-again", onclick: () => this.endSession() }, this.t("play.newSession"))));
     }
     this.resultEl.replaceChildren(...parts);
+  }
+
+  /** Who finished (結) the hand ``v`` and how: the result's first line. */
+  finishLine(v) {
+    const lang = this.language;
+    const r = v.result;
+    const st = r.settlement;
+    const finish = r.natural ? `${label("rules", "natural", lang)} ${engineText(r.natural, lang)}` : label("finishes", st.finish || "plain", lang);
+    return this.t(!r.natural && (st.finish || "plain") === "plain" ? "play.resultLinePlain"
+      : st.finish_factor !== 1 ? "play.resultLine" : "play.resultLineNoFactor",
+    { seat: seatName(r.finisher, lang), finish, f: st.finish_factor });
   }
 
   endSession() {
@@ -820,7 +930,7 @@ export class TjPlayTable extends TjWidget {
   /** toml: the record of exactly this hand (analysis needs it), or null until it arrives. */
   startRecap(state, toml) {
     this.recap = { state, step: 0, toml, analyses: {} };   // analyses: step → the last answer shown
-    this.recapGo(0);
+    this.recapGo(0, { say: true });
   }
 
   closeRecap() {
@@ -829,10 +939,14 @@ export class TjPlayTable extends TjWidget {
     this.recapEl.replaceChildren();
   }
 
-  recapGo(k) {
+  recapGo(k, { say = true } = {}) {
     const rc = this.recap;
     const st = rc.state;
     const lang = this.language;
+    // a step button pressed is drawn anew: focus stays on it (at either end, on the other one)
+    const had = document.activeElement;
+    const wasIn = had && had !== this.recapEl && this.recapEl.contains(had);
+    const stepCls = wasIn ? ["tj-play__rnext", "tj-play__rback"].find((c) => had.classList.contains(c)) : null;
     rc.step = Math.max(0, Math.min(st.tricks.length, k));
     this.analysis = null;   // a running analysis stops asking (the engine keeps nothing busy)
     this.recapEl.dataset.step = String(rc.step);
@@ -864,11 +978,13 @@ export class TjPlayTable extends TjWidget {
               : this.t("play.judgeLater", { seat: seatName(ME, lang), k: left })));
             continue;
           }
-          const panel = panels[mode] = h("div", { class: `tj-play__analysis tj-play__analysis--${mode}`, "aria-live": "polite", dataset: { mode } });
+          // (not a live region: it is redrawn ten times a second while the search runs; the
+          // start and the end are said on the table's screen-reader line instead — analyse)
+          const panel = panels[mode] = h("div", { class: `tj-play__analysis tj-play__analysis--${mode}`, tabindex: "-1", dataset: { mode } });
           const kept = (rc.analyses[rc.step] || {})[mode];   // analysed before: shown again, "search more" if unfinished
           const button = h("button", {
             type: "button", class: `tj-button ${mode === "open" ? "tj-play__analyse" : "tj-play__judge"}`, disabled: Boolean(kept),
-            onclick: (e) => { e.currentTarget.disabled = true; this.analyse(rc.step, panel, mode); },
+            onclick: (e) => { this.keepFocusIn(panel, e.currentTarget); e.currentTarget.disabled = true; this.analyse(rc.step, panel, mode); },
           }, this.t(mode === "open" ? "play.analyse" : "play.judge", { seat: seatName(ME, lang) }));
           panel._button = button;
           buttons.push(button);
@@ -885,6 +1001,19 @@ export class TjPlayTable extends TjWidget {
       h("button", { type: "button", class: "tj-button tj-play__rback", disabled: rc.step === 0, onclick: () => this.recapGo(rc.step - 1) }, `◀ ${this.t("play.back")}`),
       h("button", { type: "button", class: "tj-button tj-button--primary tj-play__rnext", disabled: rc.step === st.tricks.length, onclick: () => this.recapGo(rc.step + 1) }, `${this.t("play.forward")} ▶`)));
     this.recapEl.replaceChildren(h("div", { class: "tj-play__recapbox", tabindex: "-1" }, parts));
+    if (wasIn && !had.isConnected) {
+      const box = this.recapEl.querySelector(".tj-play__recapbox");
+      const other = stepCls === "tj-play__rnext" ? "tj-play__rback" : "tj-play__rnext";
+      const to = [stepCls, other].filter(Boolean).map((c) => box.querySelector(`.${c}`)).find((b) => b && !b.disabled) || box;
+      to.focus({ preventScroll: true });
+    }
+    if (say) {
+      const title = this.t("play.recapTitle", { n: rc.step, count: st.tricks.length });
+      const sep = lang === "en" ? ". " : "。";
+      const tr = rc.step ? st.tricks[rc.step - 1] : null;
+      this.speak(tr ? [title, ...tr.actions.map((a) => `${seatName(a.seat, lang)}${lang === "en" ? ": " : "："}${this.actionWhat(a)}`),
+        this.t("play.srTrickWon", { seat: seatName(tr.winner, lang), n: tr.size })].join(sep) : title);
+    }
   }
 
   // ------------------------------------------------------------ analysis (review)
@@ -909,6 +1038,7 @@ export class TjPlayTable extends TjWidget {
         if (here() && panel._button) panel._button.disabled = false;
         return;
       }
+      this.speak(this.t(mode === "view" ? "play.srJudging" : "play.srAnalysing", { n: pos.trick }));
       a = searchId !== null ? await this.engine.call("solve_continue", { search_id: searchId, time_ms: 100 })
         : mode === "view" ? await this.engine.call("solve_hidden_start", { position: pos.position, time_ms: 100 })
           : await this.engine.call("solve_start", { position: pos.position, hero: ME, time_ms: 100 });
@@ -920,10 +1050,14 @@ export class TjPlayTable extends TjWidget {
         panel._spent = spent;
         if (this.recap) (this.recap.analyses[step] ||= {})[mode] = { pos, a, spent };
         this.drawAnalysis(panel, pos, a, over, spent, mode);
-        if (over) return;
+        if (over) {
+          this.speakAnalysis(a, mode, spent);
+          return;
+        }
         a = await this.engine.call("solve_continue", { search_id: a.search_id, time_ms: 100 });
       }
-      if (here() && a && !a.complete) this.drawAnalysis(panel, pos, a, true, spent, mode);   // the other one started
+      // (the other one started: shown as stopped, and not said — the other one's start is)
+      if (here() && a && !a.complete) this.drawAnalysis(panel, pos, a, true, spent, mode);
     } catch (err) {
       if (!live()) return;
       if (searchId !== null && err && err.type === "InconsistentPositionError" && /search_id/.test(err.message || "")) {
@@ -931,6 +1065,32 @@ export class TjPlayTable extends TjWidget {
       }
       panel.replaceChildren(h("p", { class: "tj-play__msg", role: "alert" }, explain(err, lang)));
     }
+  }
+
+  /** An analysis ended, in one short line for screen readers: solved (the best choice and its
+   *  value) or stopped unsolved. */
+  speakAnalysis(a, mode, spent) {
+    const lang = this.language;
+    const view = mode === "view";
+    if (!a.complete) {
+      this.speak(this.t(view ? "play.srJudgeStopped" : "play.srAnalysisStopped", { s: (spent / 1000).toFixed(1) }));
+      return;
+    }
+    const top = view ? a.expected_value[0] : a.value[0];
+    const r = Math.round(top * 100) / 100;
+    const value = !view ? signed(top) : r > 0 ? `+${r.toFixed(2)}` : r < 0 ? `−${(-r).toFixed(2)}` : "0.00";
+    const best = a.actions.filter((x) => x.lo === top).map((x) => {
+      const [, how, rest] = /^(discard |down )?(.*)$/.exec(x.action);
+      const name = tileNames(rest.trim().split(/\s+/), lang);
+      return how ? this.t(how === "down " ? "play.ledDownChoice" : "play.discardChip", { tiles: name }) : name;
+    });
+    this.speak(this.t(view ? "play.srJudgeDone" : "play.srAnalysisDone", { best: best.join(lang === "en" ? " / " : "／"), value }));
+  }
+
+  /** The focused ``button`` is disabled as its analysis starts (focus fell to <body>): the
+   *  panel takes the focus once the analysis is drawn in it. */
+  keepFocusIn(panel, button) {
+    if (document.activeElement === button) panel._refocus = true;
   }
 
   drawAnalysis(panel, pos, a, over, spent, mode = "open") {
@@ -993,6 +1153,8 @@ export class TjPlayTable extends TjWidget {
     const k = pos.tiles_left;
     const inHand = k === 1 ? this.t("play.tileInHand") : this.t("play.tilesInHand", { k });
     panel.dataset.complete = String(a.complete);
+    const refocus = panel._refocus || (document.activeElement && panel.contains(document.activeElement) && document.activeElement !== panel);
+    panel._refocus = false;
     panel.replaceChildren(...[
       h("p", { class: "tj-subtitle" }, this.t(view ? "play.judgeTitle" : "play.analysisTitle", { n: pos.trick, seat: seatName(ME, lang), inHand })),
       h("p", { class: "tj-play__analysis-status" }, this.t(view ? "play.judgeHow" : "play.analysisHow", { seat: seatName(ME, lang) })),
@@ -1000,8 +1162,9 @@ export class TjPlayTable extends TjWidget {
       h("ul", { class: "tj-play__choices" }, items),
       h("p", { class: "tj-play__analysis-status" }, status),
       over && !a.complete ? h("button", { type: "button", class: "tj-button tj-play__analyse-more",
-        onclick: (e) => { e.currentTarget.disabled = true; this.analyse(pos.trick, panel, mode, a.search_id); } }, this.t("play.analysisMore")) : null,
+        onclick: (e) => { this.keepFocusIn(panel, e.currentTarget); e.currentTarget.disabled = true; this.analyse(pos.trick, panel, mode, a.search_id); } }, this.t("play.analysisMore")) : null,
     ].filter(Boolean));
+    if (refocus && panel.isConnected) panel.focus({ preventScroll: true });
   }
 
   // ------------------------------------------------------------ records
