@@ -4,6 +4,7 @@
 import { h } from "../widget.js";
 import { tileSvg, BY_CODE, tileNames, tileCaption } from "../tiles.js";
 import { label, engineText } from "../i18n.js";
+import { pageKeys } from "./paigow-kit.js";
 
 /** An engine text {hant, en, hans?} in a language (简体 by the build's character table). */
 export function txt(obj, lang) {
@@ -123,6 +124,21 @@ export function paymentsView(result, lang, t) {
 export function keepFocus(buttons) {
   const to = buttons.find((b) => b && !b.disabled && !b.hidden);
   if (to) to.focus();
+}
+
+const SEARCH_KEYS = ["s", "f", "/"];   // Material's search
+
+/** While focus is inside a lesson widget, the theme's single-key shortcuts do nothing: P / N
+ *  and , / . (the previous / next page: the quiz's progress would be lost in mid-stage) and
+ *  S / F / / (the search box).  The blocking is the Pai Gow widgets' (pageKeys), limited to
+ *  focus inside the widget (a lesson widget is not one of pageKeys' page-wide widgets).
+ *  own(e, key): the widget's own keys — true for a key it took (N: next question), null when
+ *  it is done (a finished stage: the page's keys work again). */
+export function lessonKeys(widget, own = () => false) {
+  pageKeys(widget, (e, k) => {
+    const r = own(e, k);
+    return r === null ? null : r || SEARCH_KEYS.includes(k);
+  });
 }
 
 /** A random seed for a question (0 … 2³¹). */
