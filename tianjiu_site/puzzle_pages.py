@@ -157,7 +157,7 @@ _WORDS = {
         "open": "明牌", "hidden": "暗牌", "all": "全部題目", "prev": "← 上一題", "next": "下一題 →",
         "desc": "天九殘局練習第 {id} 題：每家 {n} 張，{v}，難度 {d}/5。",
         "title": "殘局 {id}：每家 {n} 張，{v}，難度 {d}/5", "none": "這個主題還沒有題目。",
-        "size": "每家 {n} 張",
+        "size": "每家 {n} 張", "d_label": "難度 {d}/5", "pause": "；",
         "by_difficulty": "按難度", "level": "難度 {d}", "col_id": "題", "col_title": "題目",
         "col_d": "難度", "col_v": "明／暗", "count": "{n} 題",
         "show_theme": "看這個主題的 {n} 題", "themes": "主題", "none_tag": "（還沒有題目）",
@@ -173,7 +173,7 @@ _WORDS = {
         "next": "Next →",
         "desc": "Tien Gow end-game puzzle {id}: {n} tiles a seat, {v}, difficulty {d}/5.",
         "title": "Puzzle {id}: {n} tiles a seat, {v}, difficulty {d}/5", "none": "No puzzles in this theme yet.",
-        "size": "{n} tiles a seat",
+        "size": "{n} tiles a seat", "d_label": "Difficulty {d} of 5", "pause": "; ",
         "by_difficulty": "By difficulty", "level": "Difficulty {d}", "col_id": "No.",
         "col_title": "Puzzle", "col_d": "Difficulty", "col_v": "Hands", "count": "{n} puzzles",
         "show_theme": "Show its {n} puzzles", "themes": "Themes", "none_tag": " (no puzzles yet)",
@@ -225,6 +225,7 @@ def page_markdown(p: dict, lang: str, prev: dict | None, nxt: dict | None, table
     preview = f'{{{{ url("puzzles/{p["id"]}.json") }}}}'
     data = '{{ url("puzzles/") }}'
     n = p.get("size", "?")
+    sep = f' <span class="tj-sr-only">{w["pause"]}</span><span aria-hidden="true">·</span> '
     return "\n".join([
         "---",
         f"{MARKER} from puzzles/{p['id']}.toml: edit that file, not this one",
@@ -234,8 +235,11 @@ def page_markdown(p: dict, lang: str, prev: dict | None, nxt: dict | None, table
         "",
         f"# {w['number'].format(id=p['id'])}",
         "",
-        f"{w['size'].format(n=n)} · {w['difficulty']} "
-        f"<span title=\"{p['difficulty']}/5\">{_stars(p['difficulty'])}</span> · {w[p['visibility']]}",
+        # the stars are a picture named by its label (read as "Difficulty 2 of 5", not as five
+        # star signs); the dots between the pieces are a pause for screen readers
+        f"{w['size'].format(n=n)}{sep}<span class=\"tj-pzpage__difficulty\" role=\"img\" "
+        f"aria-label=\"{w['d_label'].format(d=p['difficulty'])}\" title=\"{p['difficulty']}/5\">"
+        f"{w['difficulty']} {_stars(p['difficulty'])}</span>{sep}{w[p['visibility']]}",
         "{ .tj-pzpage__meta }",
         "",
         f'<div class="tj-block"><tj-puzzle src="{src}" preview="{preview}" puzzles="{data}" '

@@ -72,8 +72,12 @@ def test_no_banner_for_hong_kong_chinese(new_tab):
 def test_closing_the_banner_is_remembered_and_a_bad_value_is_harmless(new_tab):
     tab = _tab(new_tab, "en-US")
     tab.goto("glossary/")
-    tab.page.click(f"{BANNER} .tj-lang-banner__close")
+    # closed from the keyboard: the focus goes to the page's heading, not to <body>
+    tab.page.focus(f"{BANNER} .tj-lang-banner__close")
+    tab.page.keyboard.press("Enter")
     assert tab.page.query_selector(".tj-lang-banner") is None
+    assert tab.page.evaluate("document.activeElement === document.querySelector('.md-content__inner h1')"), \
+        tab.page.evaluate("document.activeElement.tagName")
     assert json.loads(tab.page.evaluate("localStorage.getItem('tianjiu.language')")) == {"dismissed": True}
     tab.goto("lessons/")
     _wait_page(tab)

@@ -330,12 +330,33 @@ def test_keyboard_answers_a_question(tab):
     sel = "tj-lesson-quiz"
     st = quiz_state(page, sel)
     right = L.solution(st["kind"], st["seed"])
+    ids = page.eval_on_selector_all(f"{sel} .tj-quiz__choice", "bs => bs.map(b => b.dataset.id)")
+    # a wrong choice is disabled: the focus goes on to the next choice still open, not to <body>
+    wrong = [i for i in ids if not L.check(st["kind"], st["seed"], i)["correct"]][-1]
+    page.focus(f"{sel} .tj-quiz__choice[data-id='{wrong}']")
+    page.keyboard.press("Enter")
+    wait_verdict(page, sel, "wrong")
+    assert page.evaluate("""() => { const a = document.activeElement;
+        return a.matches('tj-lesson-quiz .tj-quiz__choice') && !a.disabled; }"""), \
+        page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+    # the theme's page keys do nothing while focus is in the quiz (N / . would open lesson 2 and
+    # lose the stage, S / F / / the search); N does not skip an unanswered question either
+    for key in ("n", ".", "p", ",", "s", "/"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(300)
+    assert page.url == tab.url("en/lessons/01-tiles/")
+    assert page.evaluate("!document.querySelector('#__search') || !document.querySelector('#__search').checked")
+    assert page.get_attribute(sel, "data-question") == "1/5"
     page.focus(f"{sel} .tj-quiz__choice[data-id='{right}']")
     page.keyboard.press("Enter")
     wait_verdict(page, sel, "right")
     assert page.evaluate("document.activeElement.textContent") == "Next question"   # focus moves on
-    page.keyboard.press("Enter")
+    assert page.get_attribute(f"{sel} .tj-quiz__actions .tj-button:last-child", "aria-keyshortcuts") == "N"
+    page.keyboard.press("n")                       # N: the next question, as the Pai Gow quiz
     page.wait_for_function("document.querySelector('tj-lesson-quiz').dataset.kind === 'tile_find'")
+    assert page.url == tab.url("en/lessons/01-tiles/")
+    assert page.get_attribute(sel, "data-question") == "2/5"
+    assert tab.problems() == []
 
 
 class _Text(HTMLParser):
@@ -831,6 +852,12 @@ def test_replay_keeps_the_focus_at_its_ends(tab):
     assert page.get_attribute(sel, "data-done") == "true"
     assert page.evaluate(focused) == "◀ Back"
     page.keyboard.press("ArrowLeft")
+    assert page.get_attribute(sel, "data-step") == str(steps - 1)
+    # the theme's next / previous page keys do nothing while focus is in the replay
+    for key in ("n", ".", "p"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(300)
+    assert page.url == tab.url("en/lessons/07-bonuses/")
     assert page.get_attribute(sel, "data-step") == str(steps - 1)
     assert tab.problems() == []
 

@@ -367,6 +367,10 @@ def test_drill_and_a_lesson_check_are_graded_by_the_engine(site, new_tab):
     page.click(f"{quiz} .tj-pgq__end a")
     page.wait_for_selector("tj-paigow-quiz[data-kind='house'] .tj-pgt__choice", timeout=TIMEOUT)
     assert "/paigow/03-setting/" in page.url
+    # a setting's name has its number (the visible 1/2/3 is hidden from screen readers, and the
+    # feedback and the keys 1–3 go by it), named as the trainer's buttons
+    names = page.eval_on_selector_all("tj-paigow-quiz .tj-pgt__choice", "bs => bs.map(b => b.getAttribute('aria-label'))")
+    assert len(names) in (2, 3) and all(re.fullmatch(fr"第 {k} 种：前 .+，后 .+", n) for k, n in enumerate(names, 1)), names
     # the Pai Gow index shows what this device keeps
     instant(tab, "zh-Hans/paigow/")
     page.wait_for_selector("tj-paigow-progress li[data-lesson='pg-02']", timeout=TIMEOUT)

@@ -127,6 +127,12 @@ def test_every_puzzle_has_a_page_in_three_languages_with_no_spoiler(site_dir):
                     "en": f"Puzzle {p.id}: {size} tiles a seat, {p.visibility} hands, difficulty {p.difficulty}/5"}
             want["hans"] = hans.text(want["hant"])
             assert head.startswith(want[lang]), (page, head)
+            # the difficulty stars are a picture with a name (an aria-label on a plain span is not
+            # read), and a pause for screen readers parts the pieces of the line
+            meta = re.search(r'<p class="tj-pzpage__meta">(.*?)</p>', article, re.S).group(1)
+            label = {"hant": f"難度 {p.difficulty}/5", "hans": f"难度 {p.difficulty}/5", "en": f"Difficulty {p.difficulty} of 5"}[lang]
+            assert f'role="img" aria-label="{label}"' in meta, (page, meta)
+            assert meta.count('class="tj-sr-only"') == 2, (page, meta)
             h1 = re.sub(r"<[^>]+>", "", re.search(r"<h1[^>]*>(.*?)</h1>", html, re.S).group(1))
             assert p.id in h1, (page, h1)
             src = re.search(r'<tj-puzzle src="([^"]+)"', html).group(1)
@@ -279,7 +285,12 @@ def test_solve_by_clicking_then_values_and_undo(tab):
 
 
 def test_solve_by_keyboard_in_english(tab):
-    p = open_puzzle(skip={open_puzzle().id}) if len([x for x in ALL if x.visibility == "open"]) > 1 else open_puzzle()
+    # a puzzle of several moves whose last one leaves tiles for the engine to play out: the focus
+    # during the replies to a move, and during the play-out ("Skip to the result")
+    def played_out(x):
+        used = sum(len([w for w in m.split() if w != "discard"]) for m in x.solution)
+        return used < len(x.position.to_hand().holdings[x.hero])
+    p = next(x for x in ALL if x.visibility == "open" and len(x.solution) > 1 and played_out(x))
     tab.goto(puzzle_page(p, "en"))
     ready(tab)
     page = tab.page
@@ -293,6 +304,12 @@ def test_solve_by_keyboard_in_english(tab):
         page.keyboard.press("ArrowRight")
         assert page.evaluate("document.activeElement.dataset.index") == "1"
         page.keyboard.press("ArrowLeft")
+    # the engine's replies redraw the board for seconds: the focus stays in the widget (on the
+    # board, or on "Skip to the result" when the engine plays the hand out), not on <body>
+    page.eval_on_selector("tj-puzzle", "el => el.setAttribute('step-ms', '200')")
+    where = """() => { const a = document.activeElement;
+        return document.querySelector('tj-puzzle').contains(a) ? a.className || a.tagName : 'outside: ' + a.tagName; }"""
+    skipped = False
     for move in p.solution:
         discard = move.startswith("discard")
         codes = move.split()[1:] if discard else move.split()
@@ -304,7 +321,20 @@ def test_solve_by_keyboard_in_english(tab):
             page.keyboard.press(str(i + 1))
         page.keyboard.press("d" if discard else "Enter")
         page.wait_for_function("document.querySelector('tj-puzzle').dataset.verdict === 'correct'")
+        if page.get_attribute("tj-puzzle", "data-busy"):
+            at = page.evaluate(where)
+            if page.query_selector("tj-puzzle .tj-pz__skip"):
+                assert "tj-pz__skip" in at, at
+                page.keyboard.press("Enter")   # skip: the focus waits on the board (or is at the end)
+                skipped = True
+                at = page.evaluate(where)
+                assert not at.startswith("outside"), at
+            else:
+                assert "tj-pz__board" in at, at
         idle(tab)
+        if page.get_attribute("tj-puzzle", "data-state") != "solved":
+            assert "tj-pz__tile" in page.evaluate(where)      # back on your tiles
+    assert skipped, "the last move's play-out offers Skip to the result"
     page.wait_for_selector("tj-puzzle[data-state=solved]")
     assert page.get_attribute("tj-puzzle", "data-outcome") == "solved"
     assert "Solved! Every move right first time" in page.inner_text("tj-puzzle .tj-pz__feedback")
@@ -639,6 +669,11 @@ def test_daily_puzzle_for_fixed_dates_and_the_archive(tab):
     ready(tab, "tj-daily-puzzle tj-puzzle")
     head = page.inner_text("tj-daily-puzzle .tj-pz__head")     # no spoilers before solving
     assert p.title["en"] not in head and f"Puzzle {pid}" in head and "Theme" not in head, head
+    # the difficulty is read ("Difficulty 2 of 5": a span's aria-label needs a role), and the
+    # pieces of the line are parted for screen readers (not "…the solution open: all four…")
+    meta = page.locator("tj-daily-puzzle .tj-pz__meta")
+    assert f'img "Difficulty {p.difficulty} of 5"' in meta.aria_snapshot(), meta.aria_snapshot()
+    assert "the solution; " in meta.text_content() and meta.text_content().count("; ") == 2, meta.text_content()
     for move in p.solution:
         play(tab, move, "tj-daily-puzzle tj-puzzle")
     page.wait_for_selector("tj-daily-puzzle tj-puzzle[data-state=solved]")
@@ -656,6 +691,8 @@ def test_daily_puzzle_for_fixed_dates_and_the_archive(tab):
     assert [i[1] for i in items] == [P.puzzle_for(d, SCHEDULE_TEXT) for d in (i[0] for i in items)]
     assert items[0][2] == "solved"
     assert page.get_attribute(".tj-archive__item >> nth=0 >> a", "href") == f"../../puzzles/{pid}/"
+    snap = page.locator(".tj-archive__item >> nth=0").aria_snapshot()   # the stars are read
+    assert f'img "Difficulty {p.difficulty} of 5"' in snap, snap
     # solved: its title; the days before (not tried here): no title, a neutral name
     assert p.title["en"] in page.inner_text(".tj-archive__item >> nth=0")
     for d, other, _ in items[1:]:

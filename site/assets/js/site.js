@@ -138,7 +138,18 @@ function languageBanner() {
   close.setAttribute("aria-label", words.close);
   close.title = words.close;
   close.textContent = "×";
-  close.addEventListener("click", () => { remember({ dismissed: true }); banner.remove(); });
+  close.addEventListener("click", () => {
+    remember({ dismissed: true });
+    const focused = banner.contains(document.activeElement);
+    banner.remove();
+    // the focus was on the button just removed: to the page's heading (where the skip link
+    // goes), not to <body>
+    if (focused) {
+      const to = content.querySelector("h1") || content;
+      if (!to.hasAttribute("tabindex")) to.setAttribute("tabindex", "-1");
+      to.focus({ preventScroll: true });
+    }
+  });
   banner.append(a, close);
   content.prepend(banner);
 }

@@ -1,7 +1,7 @@
 // Shared pieces of the lesson widgets (lesson-quiz, lesson-trick, lesson-replay,
 // lesson-deal): engine texts in the page language, tile pictures for exercises,
 // and a table view of a position.  Not a widget itself.
-import { h } from "../widget.js";
+import { h, widgetKeys } from "../widget.js";
 import { tileSvg, BY_CODE, tileNames, tileCaption } from "../tiles.js";
 import { label, engineText, t } from "../i18n.js";
 
@@ -130,6 +130,16 @@ export function paymentsView(result, lang, t) {
 export function keepFocus(buttons) {
   const to = buttons.find((b) => b && !b.disabled && !b.hidden);
   if (to) to.focus();
+}
+
+/** While focus is inside a lesson widget, the theme's single-key shortcuts do nothing: P / N
+ *  and , / . (the previous / next page: the quiz's progress would be lost in mid-stage) and
+ *  S / F / / (the search box) — widget.js's widgetKeys, as the Play table and the Pai Gow
+ *  widgets, answering only with focus inside the widget.
+ *  own(e, key): the widget's own keys — true for a key it took (N: next question), null when
+ *  it is done (a finished stage: the page's keys work again). */
+export function lessonKeys(widget, own = () => false) {
+  widgetKeys(widget, own);
 }
 
 /** A random seed for a question (0 … 2³¹). */

@@ -14,10 +14,13 @@
 // State for tests: data-kind, data-seed, data-verdict ("" | "right" | "wrong"),
 //   data-tries, data-score ("right/asked"), data-skipped (repeats skipped so far),
 //   data-question ("k/n"), data-stage ("" | "done"), data-result ("right/n").
-// Keyboard: every choice and tile is a button (Tab / Enter / Space); "Next" moves on.
+// Keyboard: every choice and tile is a button (Tab / Enter / Space); "Next" moves on, and so
+// does N once the question is answered (or its answer shown).  While focus is inside the quiz
+// the theme's page keys (N P , . S F /) do nothing (lessonKeys): they would leave the page in
+// mid-stage.  A wrong choice is disabled: the focus goes on to the next choice still open.
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { tileSvg, BY_CODE, tileCaption } from "../tiles.js";
-import { txt, bareTile, pipLabel, tileRow, boardView, randomSeed, seatName, signed } from "./lesson-kit.js";
+import { txt, bareTile, pipLabel, tileRow, boardView, randomSeed, seatName, signed, keepFocus, lessonKeys } from "./lesson-kit.js";
 import * as marks from "./lesson-progress.js";
 
 /** Questions in a stage unless the attribute count says otherwise (fewer when the kind has
@@ -56,7 +59,7 @@ export class TjLessonQuiz extends TjWidget {
     this.revealBtn = h("button", { type: "button", class: "tj-button", hidden: true, onclick: () => this.reveal() }, this.t("lessons.reveal"));
     // disabled until the first question is in (the engine loads first); while a later one
     // loads (data-busy) Next does nothing, so the focus stays where it is
-    this.nextBtn = h("button", { type: "button", class: "tj-button", disabled: true, onclick: () => this.next() }, this.t("lessons.next"));
+    this.nextBtn = h("button", { type: "button", class: "tj-button", disabled: true, "aria-keyshortcuts": "N", onclick: () => this.next() }, this.t("lessons.next"));
     this.counterEl = h("span", { class: "tj-quiz__counter" });
     this.stageEl = h("div", { class: "tj-quiz__stage", hidden: true });
     const title = this.getAttribute("title") || this.t("lessons.quizTitle");
@@ -65,6 +68,18 @@ export class TjLessonQuiz extends TjWidget {
       this.qEl = h("div", { class: "tj-quiz__question" }, this.noteEl, this.promptEl, this.showEl, this.choicesEl, this.feedbackEl,
         h("div", { class: "tj-quiz__actions" }, this.checkBtn, this.revealBtn, this.nextBtn)),
       this.stageEl));
+    lessonKeys(this, (e, k) => this.key(e, k));
+  }
+
+  /** N: the next question, once this one is answered right or its answer shown (as the Pai Gow
+   *  quiz); the theme's other keys are kept from the page while the stage runs (lessonKeys). */
+  key(e, k) {
+    if (this.dataset.stage === "done") return null;
+    if (k === "n") {
+      if ((this.dataset.verdict === "right" || this.dataset.verdict === "revealed") && !this.nextBtn.disabled) this.next();
+      return true;
+    }
+    return false;
   }
 
   uid() {
@@ -224,6 +239,7 @@ export class TjLessonQuiz extends TjWidget {
   async answer(answer, reveal = false) {
     if (!this.loaded || this.dataset.busy || this.dataset.verdict === "right") return;
     this.dataset.busy = "true";
+    const focused = this.contains(document.activeElement) ? document.activeElement : null;
     try {
       const v = await this.engine.call("lesson_check", { kind: this.kind, seed: this.seed, answer, reveal });
       if (!reveal) {
@@ -241,6 +257,8 @@ export class TjLessonQuiz extends TjWidget {
         this.nextBtn.focus();
       }
       this.revealBtn.hidden = v.correct || this.tries < 2;
+      // a wrong choice is disabled: with the focus on it, the focus would drop to <body>
+      if (!v.correct && focused && focused.disabled) this.focusOnFrom(focused);
       this.showScore();
     } catch (err) {
       this.feedback(explain(err, this.language), "error");
@@ -260,6 +278,15 @@ export class TjLessonQuiz extends TjWidget {
       btn.setAttribute("aria-describedby", `${this.uid()}-fb`);
       if (!v.correct) btn.disabled = true;
     }
+  }
+
+  /** The focus on a choice just disabled: the next choice still open (round to the first),
+   *  else "Show the answer", else the feedback. */
+  focusOnFrom(btn) {
+    const list = this.choiceButtons || [];
+    const i = list.indexOf(btn);
+    this.feedbackEl.tabIndex = -1;
+    keepFocus([...list.slice(i + 1), ...list.slice(0, Math.max(0, i)), this.revealBtn, this.feedbackEl]);
   }
 
   /** The engine's value of every choice (strategy), shown once the question is settled. */

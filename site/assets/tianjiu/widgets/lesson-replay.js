@@ -9,7 +9,7 @@
 // State for tests: data-step ("0" … steps), data-done ("true" at the end).
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { label } from "../i18n.js";
-import { txt, boardView, paymentsView, seatName, signed, keepFocus } from "./lesson-kit.js";
+import { txt, boardView, paymentsView, seatName, signed, keepFocus, lessonKeys } from "./lesson-kit.js";
 
 export class TjLessonReplay extends TjWidget {
   render() {
@@ -32,6 +32,7 @@ export class TjLessonReplay extends TjWidget {
       if (e.key === "ArrowRight") { e.preventDefault(); this.go(this.step + 1); }
       if (e.key === "ArrowLeft") { e.preventDefault(); this.go(this.step - 1); }
     });
+    lessonKeys(this);   // (the theme's N / P would leave the page: not while focus is here)
   }
 
   async ready() {

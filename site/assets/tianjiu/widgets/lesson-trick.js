@@ -13,7 +13,7 @@
 // ("" | "done"), data-result ("right/count").
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { tileSvg, BY_CODE, tileCaption } from "../tiles.js";
-import { txt, boardView, trickView, seatName, randomSeed } from "./lesson-kit.js";
+import { txt, boardView, trickView, seatName, randomSeed, lessonKeys } from "./lesson-kit.js";
 import * as marks from "./lesson-progress.js";
 
 const STAGE_ID = "trick";
@@ -48,6 +48,8 @@ export class TjLessonTrick extends TjWidget {
         this.handEl, this.feedbackEl,
         h("div", { class: "tj-quiz__actions" }, this.playBtn, this.discardBtn, this.againBtn, this.nextBtn)),
       this.stageEl));
+    // the theme's page keys would leave the page in mid-stage: not while focus is here
+    lessonKeys(this, () => (this.dataset.stage === "done" ? null : false));
   }
 
   async ready() {

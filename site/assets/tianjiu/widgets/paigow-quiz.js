@@ -177,12 +177,14 @@ export class TjPaigowQuiz extends TjWidget {
       choices = [{ id: "first", content: [t("paigow.drill.playerWins")] }, { id: "second", content: [t("paigow.drill.bankerWins")] }];
     } else {
       this.showEl.append(namedTiles(q.tiles, lang, { height: 64 }));
-      choices = q.r.settings.map((s, i) => ({ id: String(i), content: [
+      // named as the trainer's ("Setting 2: low …, high …"): the visible number is hidden from
+      // screen readers, and the feedback and the keys 1–3 go by it
+      choices = q.r.settings.map((s, i) => ({ id: String(i), label: t("paigow.trainer.choiceLabel", { n: i + 1, low: handName(s.low, lang), high: handName(s.high, lang) }), content: [
         h("span", { class: "tj-pgt__key", "aria-hidden": "true" }, String(i + 1)),
         h("span", { class: "tj-pgt__side" }, h("span", { class: "tj-pgc__pos" }, t("paigow.low")), plainTiles(s.low.tiles, lang), h("span", { class: "tj-pgt__name" }, handName(s.low, lang))),
         h("span", { class: "tj-pgt__side" }, h("span", { class: "tj-pgc__pos" }, t("paigow.high")), plainTiles(s.high.tiles, lang), h("span", { class: "tj-pgt__name" }, handName(s.high, lang)))] }));
     }
-    this.buttons = choices.map((c) => h("button", { type: "button", class: `tj-quiz__choice${q.kind === "house" || q.kind === "best" ? " tj-pgt__choice" : ""}`, "data-id": c.id, onclick: () => this.answer(c.id) }, c.content));
+    this.buttons = choices.map((c) => h("button", { type: "button", class: `tj-quiz__choice${q.kind === "house" || q.kind === "best" ? " tj-pgt__choice" : ""}`, "data-id": c.id, "aria-label": c.label, onclick: () => this.answer(c.id) }, c.content));
     this.choicesEl.append(...this.buttons);
   }
 

@@ -29,6 +29,17 @@ export function aside(text, lang) {
   return lang === "en" ? ` (${text})` : `（${text}）`;
 }
 
+/** A pause for screen readers between two pieces of a line that the eye tells apart by the
+ *  space between them (a flex row): "；" / "; ", visually hidden. */
+export function srPause(lang) {
+  return h("span", { class: "tj-sr-only" }, lang === "en" ? "; " : "；");
+}
+
+/** The pieces (nulls dropped) with a pause (srPause) between each two. */
+export function srSeparated(pieces, lang) {
+  return pieces.filter(Boolean).flatMap((el, i) => (i ? [srPause(lang), el] : [el]));
+}
+
 /** "+6", "−2", "0", "+1.5" (a real minus sign; hidden puzzles give expected values). */
 export function fmtValue(v) {
   if (typeof v !== "number" || !Number.isFinite(v)) return "?";

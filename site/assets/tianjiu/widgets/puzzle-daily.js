@@ -11,7 +11,7 @@
 // None of them needs the engine; <tj-puzzle> inside does.
 import { TjWidget, defineWidget, h } from "../widget.js";
 import * as progress from "./puzzle-progress.js";
-import { loc, aside } from "./puzzle-board.js";
+import { loc, aside, srPause } from "./puzzle-board.js";
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -202,8 +202,10 @@ export class TjPuzzleArchive extends DataWidget {
               ["solved", "later", "helped"].includes(progress.displayStatusOf(id, data)) ? `${id} ${loc(meta.title, lang)}`
                 : `${id}${day === today ? aside(this.t("puzzle.today"), lang) : ""} · ${this.t("puzzle.neutral", {
                   n: meta.size ?? "?", v: this.t(meta.visibility === "hidden" ? "puzzle.hiddenShort" : "puzzle.openShort") })}`),
-            h("span", { class: "tj-archive__stars", "aria-label": this.t("puzzle.difficultyLabel", { n: meta.difficulty || 0 }) },
+            srPause(lang),
+            h("span", { class: "tj-archive__stars", role: "img", "aria-label": this.t("puzzle.difficultyLabel", { n: meta.difficulty || 0 }) },
               h("span", { "aria-hidden": "true" }, "★".repeat(meta.difficulty || 0))),
+            srPause(lang),
             h("span", { class: `tj-archive__status is-${status || "new"}` }, this.t(`puzzle.mine.${status || "new"}`))));
         }
       }

@@ -21,7 +21,7 @@ import { TjWidget, defineWidget, h, explain, knownError } from "../widget.js";
 import { tileSvg, BY_CODE, tileCaption } from "../tiles.js";
 import {
   SEATS, seatName, tileNames, fmtValue, actionSize, actionWords, tableView, lineView, valuesView, stepFrames, parseAction,
-  unitsText, moveText, storyText, trackerView, historyView, aside,
+  unitsText, moveText, storyText, trackerView, historyView, aside, srSeparated,
 } from "./puzzle-board.js";
 import * as progress from "./puzzle-progress.js";
 import { loc } from "./puzzle-board.js";
@@ -38,7 +38,8 @@ export class TjPuzzle extends TjWidget {
     this.headEl = h("div", { class: "tj-pz__head" });
     this.promptEl = h("p", { class: "tj-pz__prompt" });
     this.factsEl = h("p", { class: "tj-pz__facts" });
-    this.boardEl = h("div", { class: "tj-pz__board" });
+    // (focusable from code only: it keeps the focus while the board is drawn again — holdFocus)
+    this.boardEl = h("div", { class: "tj-pz__board", role: "group", "aria-label": this.t("puzzle.boardLabel"), tabindex: "-1" });
     this.historyEl = h("div", { class: "tj-pz__history-box", hidden: true });
     this.trackerEl = h("div", { class: "tj-pz__tracker-box", hidden: true });
     this.feedbackEl = h("div", { class: "tj-pz__feedback", role: "status", "aria-live": "polite", hidden: true });
@@ -167,12 +168,13 @@ export class TjPuzzle extends TjWidget {
     if (own) {
       this.headEl.replaceChildren(
         h("p", { class: "tj-title tj-pz__title" }, blind ? this.t("puzzle.number", { id: info.id }) : loc(info.title, lang)),
-        h("p", { class: "tj-pz__meta" },
+        h("p", { class: "tj-pz__meta" }, ...srSeparated([
           blind ? h("span", {}, this.t("puzzle.blindNote")) : h("span", {}, this.t("puzzle.number", { id: info.id })),
           blind ? null : themes,
-          h("span", { class: "tj-pz__stars", "aria-label": this.t("puzzle.difficultyLabel", { n: info.difficulty }) },
+          // (an aria-label on a span without a role is not read: role img)
+          h("span", { class: "tj-pz__stars", role: "img", "aria-label": this.t("puzzle.difficultyLabel", { n: info.difficulty }) },
             h("span", { "aria-hidden": "true" }, stars)),
-          h("span", {}, this.t(`puzzle.visibility.${info.visibility === "hidden" ? "hidden" : "open"}`))));
+          h("span", {}, this.t(`puzzle.visibility.${info.visibility === "hidden" ? "hidden" : "open"}`))], lang)));
     } else {
       this.headEl.replaceChildren(blind ? h("p", { class: "tj-pz__meta tj-pz__blind" }, this.t("puzzle.blindNote"))
         : h("div", { class: "tj-pz__revealed" }, h("p", { class: "tj-title tj-pz__title" }, loc(info.title, lang)),
@@ -482,6 +484,13 @@ export class TjPuzzle extends TjWidget {
       this.revealed = true;
       this.drawHead();
     }
+    // the board is drawn again for every reply (its tiles and Play button with it): focus on
+    // them would drop to <body> for seconds, where the widget's keys do not reach.  It waits on
+    // "Skip to the result" when there is one, else on the board itself.
+    if (this.contains(document.activeElement)) {
+      if (this.skipBtn) this.skipBtn.focus({ preventScroll: true });
+      else if (this.boardEl.contains(document.activeElement)) this.holdFocus();
+    }
     const frames = stepFrames(before, [r.action, ...(r.replies || []), ...rest], r.position);
     const said = [];
     for (const frame of frames) {
@@ -491,6 +500,7 @@ export class TjPuzzle extends TjWidget {
         : `${seatName(a.seat, lang)}: ${actionWords(a, lang, t)}`);
       await this.pause(frame.pause ? this.stepMs * 1.5 : this.stepMs);
     }
+    if (this.skipBtn && this.skipBtn === document.activeElement) this.holdFocus();
     if (this.skipBtn) this.skipBtn.remove();
     this.skipBtn = null;
     this.skipping = false;
@@ -517,8 +527,15 @@ export class TjPuzzle extends TjWidget {
   /** "Skip to the result": the engine's play-out is drawn at once. */
   skip() {
     this.skipping = true;
+    if (this.skipBtn && this.skipBtn === document.activeElement) this.holdFocus();   // (disabled, it would lose it)
     if (this.skipBtn) this.skipBtn.disabled = true;
     if (this._wake) this._wake();
+  }
+
+  /** The focus on the board (its group), not on a control about to be drawn again or removed:
+   *  the widget's keys still reach it. */
+  holdFocus() {
+    this.boardEl.focus({ preventScroll: true });
   }
 
   /** Words for an illegal move: the engine's reason in the page language (without the
