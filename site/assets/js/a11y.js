@@ -1,10 +1,10 @@
 // Keyboard and screen-reader repairs of Material's page parts (extra_javascript, type=module;
 // runs once per tab, and again on every page of instant navigation through document$):
 //  - the ☰ button is a <label for="__drawer"> that no key reaches: site.css hides the closed
-//    drawer (its links were invisible Tab stops), so the label becomes a button — focusable,
-//    named as the navigation it opens, aria-expanded — that Enter and Space open the drawer
-//    with (the focus goes to the first link of the level it shows); Escape in the open drawer
-//    closes it and comes back to ☰;
+//    drawer (its links were invisible Tab stops), so a <button> takes the label's place —
+//    named as the navigation it opens, aria-expanded — that opens the drawer by click, Enter
+//    and Space (the focus goes to the first link of the level it shows); Escape in the open
+//    drawer closes it and comes back to ☰;
 //  - a table wider than the column scrolls sideways inside Material's .md-typeset__scrollwrap,
 //    which no key could scroll: while it overflows it is a named region in the Tab order (arrow
 //    keys scroll it), checked again when its size or its table's changes.
@@ -12,47 +12,48 @@ import { t, langOf } from "../tianjiu/i18n.js";
 
 const drawer = document.getElementById("__drawer");
 
+function focusDrawer() {
+  const sidebar = document.querySelector(".md-sidebar--primary");
+  if (!sidebar) return;
+  // the first link of the level the drawer opens at (this page's section: Material slides
+  // its panel over the levels above)
+  const panel = [...sidebar.querySelectorAll(".md-nav__toggle:checked ~ .md-nav")].pop() || sidebar;
+  const shown = (el) => el.tabIndex >= 0 && el.getClientRects().length > 0 && getComputedStyle(el).visibility === "visible";
+  const to = [...panel.querySelectorAll("a[href], [tabindex='0']")].find(shown);
+  if (to) to.focus();
+}
+
 function drawerButton() {
-  const button = document.querySelector('.md-header label.md-header__button[for="__drawer"]');
-  if (!drawer || !button) return;
-  const sync = () => button.setAttribute("aria-expanded", String(drawer.checked));
-  sync();
-  if (button.dataset.tjButton) return;
-  button.dataset.tjButton = "";
-  button.tabIndex = 0;
-  button.setAttribute("role", "button");
-  const nav = document.querySelector(".md-nav--primary");
-  button.setAttribute("aria-label", (nav && nav.getAttribute("aria-label")) || "Navigation");
-  drawer.addEventListener("change", sync);
-  button.addEventListener("click", () => setTimeout(sync));
-  button.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" && event.key !== " ") return;
-    event.preventDefault();
-    // Material's own keyboard handler clicks a focused label on Enter (not on Space): the
-    // label is clicked here only if nothing has toggled the drawer once the key is handled
-    const was = drawer.checked;
-    setTimeout(() => {
-      if (drawer.checked === was) button.click();   // the label toggles the checkbox (Material hears its change)
-      sync();
-      if (!drawer.checked) return;
-      const sidebar = document.querySelector(".md-sidebar--primary");
-      if (!sidebar) return;
-      // the first link of the level the drawer opens at (this page's section: Material slides
-      // its panel over the levels above)
-      const panel = [...sidebar.querySelectorAll(".md-nav__toggle:checked ~ .md-nav")].pop() || sidebar;
-      const shown = (el) => el.tabIndex >= 0 && el.getClientRects().length > 0 && getComputedStyle(el).visibility === "visible";
-      const to = [...panel.querySelectorAll("a[href], [tabindex='0']")].find(shown);
-      if (to) to.focus();
+  const label = document.querySelector('.md-header label.md-header__button[for="__drawer"]');
+  if (!drawer || !label) return;
+  let button = label.previousElementSibling;
+  if (!button || !button.classList.contains("tj-drawer-button")) {
+    // a <button> in the label's place (a label may not take the button role); site.css hides
+    // the label once the button is there, and the button where Material hides the label
+    button = document.createElement("button");
+    button.type = "button";
+    button.className = "md-header__button md-icon tj-drawer-button";
+    const nav = document.querySelector(".md-nav--primary");
+    button.setAttribute("aria-label", (nav && nav.getAttribute("aria-label")) || "Navigation");
+    button.append(...[...label.childNodes].map((node) => node.cloneNode(true)));
+    button.addEventListener("click", () => {
+      drawer.click();           // the checkbox: Material hears its change
+      button.setAttribute("aria-expanded", String(drawer.checked));
+      if (drawer.checked) focusDrawer();
     });
-  });
+    label.before(button);
+    label.classList.add("tj-drawer-label");
+    drawer.addEventListener("change", () => button.setAttribute("aria-expanded", String(drawer.checked)));
+  }
+  button.setAttribute("aria-expanded", String(drawer.checked));
 }
 
 document.addEventListener("keydown", (event) => {
   if (event.key !== "Escape" || !drawer || !drawer.checked) return;
   const active = document.activeElement;
-  const button = document.querySelector('.md-header label.md-header__button[for="__drawer"]');
+  const button = document.querySelector(".md-header .tj-drawer-button");
   if (!button || !active || !active.closest(".md-sidebar--primary")) return;
-  button.click();
+  drawer.click();
   button.setAttribute("aria-expanded", "false");
   button.focus();
 });
