@@ -451,3 +451,14 @@ def test_simplified_section_anchors_are_simplified_and_every_in_page_link_lands(
             links += 1
             assert unquote(frag) in ids, (path, frag)
     assert links > 1000
+
+
+def test_every_table_header_cell_says_what_its_column_is(site_dir):
+    """Two tables of /paigow/03-setting/ had an empty first header cell (the settings' numbers
+    below it): a screen reader read the column's cells with no name."""
+    empty = []
+    for path in site_dir.rglob("*.html"):
+        for table in re.findall(r"<table>.*?</table>", path.read_text(encoding="utf-8"), flags=re.S):
+            if re.search(r"<th[^>]*>\s*</th>", table):
+                empty.append(path.relative_to(site_dir).as_posix())
+    assert empty == []

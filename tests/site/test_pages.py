@@ -298,3 +298,73 @@ def test_search_runs_on_text_that_arrives_without_a_keyup(site, tab):
     links = tab.page.eval_on_selector_all(".md-search-result__item a", "els => els.map(a => a.href)")
     assert any("/lessons/" in link or "/puzzles/" in link for link in links), links
     assert tab.problems() == []
+
+
+CONTRAST_JS = """(pairs) => {
+  // the contrast ratio of each [text selector, its background's selector] (alpha blended on white)
+  const rgb = (s) => { const m = s.match(/[\\d.]+/g).map(Number); return m.length === 4 ? m : [...m, 1]; };
+  const over = (top, under) => top.slice(0, 3).map((c, i) => c * top[3] + under[i] * (1 - top[3]));
+  const lum = (c) => { const l = c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]; };
+  return pairs.map((pair) => {
+    const [fg, bg] = pair.map((sel) => document.querySelector(sel));
+    const back = over(rgb(getComputedStyle(bg).backgroundColor), [255, 255, 255]);
+    const [a, b] = [lum(over(rgb(getComputedStyle(fg).color), back)), lum(back)].sort((x, y) => y - x);
+    return Math.round((a + 0.05) / (b + 0.05) * 100) / 100;
+  });
+}"""
+
+
+def test_phone_header_drawer_tables_and_colours(new_tab):
+    """A phone's page by keyboard and by eye.  The closed navigation drawer kept its 29 links in
+    the Tab order, off screen (the focus ring invisible), and its ☰ was a label no key reached:
+    now the closed drawer is out of the Tab order and the accessibility tree, ☰ is a button
+    that opens it (the focus goes in; Escape comes back).  A table wider than the phone scrolled
+    only by touch: it is a named region Tab reaches and arrow keys scroll.  The header's name was
+    cut to "天…" at 320 px.  Material's red had 3.4:1 against white (header, links, the widgets'
+    primary buttons), the grey of secondary text 4.47:1 on the widgets' grey boxes."""
+    tab = new_tab(viewport={"width": 360, "height": 740})
+    page = tab.page
+    tab.goto("en/lessons/03-plays/")
+    tab.wait_widgets()
+    assert page.locator(".md-sidebar--primary").get_by_role("link").count() == 0
+    # a wide table: a region named as such, in the Tab order, scrolled by the arrow keys
+    page.get_by_role("region", name="Table (scrolls sideways)").first.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.activeElement.scrollLeft > 0")
+    menu = page.get_by_role("button", name="Navigation")
+    assert menu.get_attribute("aria-expanded") == "false"
+    menu.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement.closest('.md-sidebar--primary')")
+    assert menu.get_attribute("aria-expanded") == "true"
+    page.wait_for_timeout(300)                               # (the drawer slides in)
+    assert page.evaluate("document.activeElement.textContent.trim()") == "Ten lessons"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.getBoundingClientRect().left") >= 0
+    assert page.evaluate("document.activeElement.textContent.trim()") == "Lesson 1: The tiles"
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Navigation"
+    page.wait_for_timeout(300)
+    assert page.locator(".md-sidebar--primary").get_by_role("link").count() == 0
+    menu.click()                                            # by mouse / touch
+    page.get_by_role("link", name="Lesson 10: House rules").click()
+    page.wait_for_url("**/10-house-rules/")
+    page.set_viewport_size({"width": 1280, "height": 900})  # tables that fit are left alone
+    tab.goto("en/lessons/03-plays/")
+    page.wait_for_function("!document.querySelector('.md-typeset__scrollwrap[tabindex]')")
+    # colours: header, a link, a primary button's accent and grey text on a grey box
+    page.evaluate("""() => { const box = document.createElement('div');
+      box.className = 'tj-widget'; box.id = 'probe';
+      box.innerHTML = '<span class="tj-button--primary">x</span><p style="background: var(--tj-bg-2); color: var(--tj-fg-2)">x</p>';
+      document.querySelector('article').append(box); }""")
+    ratios = page.evaluate(CONTRAST_JS, [[".md-header", ".md-header"], ['article a[href$="/playground/"]', "body"],
+                                         ["#probe .tj-button--primary"] * 2, ["#probe p"] * 2])
+    assert min(ratios) >= 4.5, ratios
+    # the site's name whole in the header at 320 px
+    page.set_viewport_size({"width": 320, "height": 740})
+    for path in ("", "en/"):
+        tab.goto(path)
+        assert page.eval_on_selector(".md-header__topic .md-ellipsis", "e => e.scrollWidth <= e.clientWidth"), path
+    tab.shot("phone-320-header")
+    assert tab.problems() == []

@@ -117,6 +117,9 @@ def test_calculator_shows_the_engines_values_and_explains_bad_tiles(site, new_ta
     evs = page.eval_on_selector_all(f"{calc} .tj-pgc__row", "rs => rs.map(r => Number(r.dataset.evPlayer))")
     assert evs == [s["not_banking"]["ev"] for s in want["settings"]] and len(evs) == 2
     assert page.is_hidden(f"{calc} .tj-pgc__message")
+    # the tray's tiles are buttons in the accessibility tree (they were list items), in a group
+    tray = page.locator(calc).get_by_role("group", name="你的四張牌")
+    assert tray.get_by_role("button", name="拿走 天 66").count() == 2 and tray.get_by_role("listitem").count() == 0
     # touch/click: a tray tile removes itself; a tile from the grid brings the fourth back
     page.click(f"{calc} .tj-pgc__tray .tj-chip >> nth=3")
     assert "再選 1 張" in page.inner_text(f"{calc} .tj-pgc__result")

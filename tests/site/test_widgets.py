@@ -76,6 +76,20 @@ def test_keyboard_only(playground):
     wait_idle(tab)
     assert page.get_attribute(f"{A} .tj-tray__tiles", "data-tiles") == "66"
     assert verdict(tab) == "天 （文）"
+    # a tile in a tray is a button in the accessibility tree (it was a list item: nothing
+    # said it could be pressed), inside a group named for the tray; an empty tray is no list
+    tray = page.get_by_role("group", name="出的牌", exact=True)
+    assert "- button \"拿走 天 66\"" in tray.aria_snapshot()
+    assert page.locator(".tj-pg__trays").get_by_role("list").count() == 0
+    page.keyboard.press("End")
+    page.keyboard.press("Enter")                  # 丁三: tray 66 12
+    tray.get_by_role("button", name="拿走 天 66").focus()
+    page.keyboard.press("Enter")                  # taken out: the focus goes to the next chip
+    page.wait_for_function(f"document.querySelector('{A} .tj-tray__tiles').dataset.tiles === '12'")
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "拿走 丁三 12"
+    page.keyboard.press("Space")                  # the last one: back to the grid
+    assert page.evaluate("document.activeElement.dataset.code") == "66"
+    wait_idle(tab)
     # only one tile of the grid is in the tab order
     assert page.eval_on_selector_all(".tj-pick", "els => els.filter(e => e.tabIndex === 0).length") == 1
 

@@ -44,7 +44,7 @@ export class TjPaigowCalc extends TjWidget {
     });
     grid.addEventListener("keydown", (e) => this.gridKey(e));
 
-    this.trayEl = h("div", { class: "tj-tray__tiles tj-pgc__tray", role: "list", "aria-label": this.t("paigow.calc.tray") });
+    this.trayEl = h("div", { class: "tj-tray__tiles tj-pgc__tray", role: "group", "aria-label": this.t("paigow.calc.tray") });
     this.input = h("input", { type: "text", class: "tj-tray__input", id: `${this.uid}-in`, autocomplete: "off", spellcheck: "false",
       placeholder: this.t("paigow.calc.placeholder") });
     this.input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); this.typed(); } });
@@ -210,7 +210,7 @@ export class TjPaigowCalc extends TjWidget {
       return;
     }
     this.trayEl.replaceChildren(...this.tiles.map((code, i) => h("button", {
-      type: "button", class: "tj-chip", role: "listitem", "data-code": code,
+      type: "button", class: "tj-chip", "data-code": code,
       "aria-label": this.t("paigow.calc.remove", { name: BY_CODE[code][lang], code }),
       html: tileSvg(code, { height: 48, lang, hidden: true }), onclick: () => this.removeAt(i),
     })));

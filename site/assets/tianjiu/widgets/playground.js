@@ -59,7 +59,7 @@ export class TjPlayground extends TjWidget {
 
     this.trayEls = {};
     const trays = TRAYS.map((tray) => {
-      const tiles = h("div", { class: "tj-tray__tiles", role: "list", "aria-label": this.t(`pg.tray.${tray}`) });
+      const tiles = h("div", { class: "tj-tray__tiles", role: "group", "aria-label": this.t(`pg.tray.${tray}`) });
       const input = h("input", {
         type: "text", class: "tj-tray__input", autocomplete: "off", spellcheck: "false",
         placeholder: this.t("pg.placeholder"), "aria-label": this.t("pg.typeInto", { tray: this.t(`pg.tray.${tray}`) }),
@@ -262,7 +262,7 @@ export class TjPlayground extends TjWidget {
         continue;
       }
       tiles.replaceChildren(...codes.map((code, i) => h("button", {
-        type: "button", class: "tj-chip", role: "listitem", "data-code": code,
+        type: "button", class: "tj-chip", "data-code": code,
         "aria-label": this.t("pg.remove", { name: BY_CODE[code][lang], code }),
         html: tileSvg(code, { height: 48, lang, hidden: true }),
         onclick: () => this.removeAt(tray, i),
