@@ -345,7 +345,8 @@ def test_phone_header_drawer_tables_and_colours(new_tab):
     assert page.evaluate("document.activeElement.textContent.trim()") == "Lesson 1: The tiles"
     page.keyboard.press("Escape")
     assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Navigation"
-    page.wait_for_timeout(300)
+    # (hidden once the drawer has slid out: 0.25 s, more on a busy machine)
+    page.wait_for_function("getComputedStyle(document.querySelector('.md-sidebar--primary')).visibility === 'hidden'")
     assert page.locator(".md-sidebar--primary").get_by_role("link").count() == 0
     menu.click()                                            # by mouse / touch
     page.get_by_role("link", name="Lesson 10: House rules").click()
@@ -367,4 +368,10 @@ def test_phone_header_drawer_tables_and_colours(new_tab):
         tab.goto(path)
         assert page.eval_on_selector(".md-header__topic .md-ellipsis", "e => e.scrollWidth <= e.clientWidth"), path
     tab.shot("phone-320-header")
+    # a code block wider than the phone (the embed page's examples): a region Tab reaches, too
+    tab.goto("en/embed/")
+    code = page.get_by_role("region", name="Code (scrolls sideways)").first
+    code.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.activeElement.scrollLeft > 0")
     assert tab.problems() == []

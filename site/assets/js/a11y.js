@@ -7,7 +7,8 @@
 //    drawer closes it and comes back to ☰;
 //  - a table wider than the column scrolls sideways inside Material's .md-typeset__scrollwrap,
 //    which no key could scroll: while it overflows it is a named region in the Tab order (arrow
-//    keys scroll it), checked again when its size or its table's changes.
+//    keys scroll it), checked again when its size or its table's changes; a code block's
+//    <code> likewise.
 import { t, langOf } from "../tianjiu/i18n.js";
 
 const drawer = document.getElementById("__drawer");
@@ -58,16 +59,23 @@ document.addEventListener("keydown", (event) => {
   button.focus();
 });
 
+// what scrolls sideways (Material's table wrapper, a code block's <code>) and its name
+const SCROLLERS = [[".md-typeset__scrollwrap", "page.tableScroll"], [".md-typeset pre > code", "page.codeScroll"]];
+const scrollers = () => SCROLLERS.flatMap(([sel, key]) => [...document.querySelectorAll(sel)].map((el) => [el, key]));
+
 function scrollTables() {
-  for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {
+  for (const [wrap, key] of scrollers()) {
     const overflows = wrap.scrollWidth > wrap.clientWidth + 1;
-    if (overflows === wrap.hasAttribute("tabindex")) continue;
+    if (overflows === wrap.hasAttribute("data-tj-scroll")) continue;
     if (overflows) {
+      // (Material gives a code block tabindex of its own, but no name: keep its tabindex)
+      wrap.dataset.tjScroll = wrap.hasAttribute("tabindex") ? "kept" : "added";
       wrap.tabIndex = 0;
       wrap.setAttribute("role", "region");
-      wrap.setAttribute("aria-label", t(langOf(wrap), "page.tableScroll"));
+      wrap.setAttribute("aria-label", t(langOf(wrap), key));
     } else {
-      for (const name of ["tabindex", "role", "aria-label"]) wrap.removeAttribute(name);
+      if (wrap.dataset.tjScroll === "added") wrap.removeAttribute("tabindex");
+      for (const name of ["data-tj-scroll", "role", "aria-label"]) wrap.removeAttribute(name);
     }
   }
 }
@@ -80,7 +88,7 @@ function onPage() {
   scrollTables();
   if (sizes) {
     sizes.disconnect();
-    for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {
+    for (const [wrap] of scrollers()) {
       sizes.observe(wrap);
       if (wrap.firstElementChild) sizes.observe(wrap.firstElementChild);
     }
