@@ -162,6 +162,8 @@ def test_a_seeded_session(tab, tmp_path):
     assert any(re.search(r"(^|。)[東西北]：", x) for x in said), said
     assert any("贏了這一墩" in x for x in said), said
     assert "這局完了" in page.evaluate(sr), page.evaluate(sr)
+    # … after the last trick's winner only the result (the last trick was told a second time)
+    assert not re.search(r"[東南西北]：", page.evaluate(sr).split("贏了這一墩")[-1]), page.evaluate(sr)
     page.wait_for_function(f"document.querySelector('{W}').lastToml")   # (the result drawn again)
     assert "tj-play__recapbtn" in (page.evaluate(focused) or "")
     result = page.evaluate(f"document.querySelector('{W}').view.result")
@@ -181,6 +183,12 @@ def test_a_seeded_session(tab, tmp_path):
         page.click(f"{W} .tj-play__rnext")
     recap = page.locator(f"{W} .tj-play__recap")
     assert recap.get_attribute("data-step") == str(discards[0] + 1)
+    # Enter on a part of the recap that is no button (its analysis panel, say) leaves the
+    # recap alone: it dealt the next hand
+    recap.evaluate("r => { r.tabIndex = -1; r.focus(); }")
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(300)
+    assert recap.is_visible() and recap.get_attribute("data-step") == str(discards[0] + 1)
     assert recap.locator(".tj-play__tiles.is-discard use").count() >= 1
     assert recap.locator("use[href$='#tj-tile-back']").count() == 0
     tab.shot("play-over")

@@ -580,7 +580,9 @@ export class TjPlayTable extends TjWidget {
     if (!prev) said.push(this.t("play.handNo", { n: this.session ? this.session.hand : 1 }));
     const done = prev ? prev.tricks.length : 0;
     const seen = prev ? prev.trick.length : 0;
-    for (let i = done; i <= v.tricks.length; i++) {
+    // (once the hand is over the view's trick is still the last one: not a trick of its own)
+    const last = v.result ? v.tricks.length - 1 : v.tricks.length;
+    for (let i = done; i <= last; i++) {
       const acts = i < v.tricks.length ? v.tricks[i].actions : v.trick;
       for (const a of acts.slice(i === done ? seen : 0)) {
         if (a.seat !== ME) said.push(`${seatName(a.seat, lang)}${lang === "en" ? ": " : "："}${this.actionWhat(a)}`);
@@ -804,7 +806,8 @@ export class TjPlayTable extends TjWidget {
         if (this.session.takeback && this.view.can_undo) this.takeBack();
         return true;
       }
-    } else if (this.state === "over" && k === "Enter" && !control) {
+    } else if (this.state === "over" && k === "Enter" && !control && !this.recap) {
+      // (Enter in the recap, e.g. on its analysis panel, must not throw the recap away)
       this.nextHand();
       return true;
     }
