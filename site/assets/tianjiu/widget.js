@@ -69,8 +69,8 @@ const THEME_PAGE_KEYS = ["p", "n", ",", "."];
 const THEME_SEARCH_KEYS = ["s", "f", "/"];
 
 /** A widget's single-key shortcuts, kept from the theme (one helper for every keyed widget: the
- *  Pai Gow drills through paigow-kit.js's pageKeys, the Play table).  Material's page keys would
- *  take the reader away in mid-hand (N on a focused tile opened the next page), its search keys
+ *  Pai Gow drills through paigow-kit.js's pageKeys, the lesson widgets through lesson-kit.js's
+ *  lessonKeys, the Play table).  Material's page keys would take the reader away in mid-hand (N on a focused tile opened the next page), its search keys
  *  move focus to the search box.  handler(e, key) (key lower-cased) returns true for the widget's
  *  own keys (even when they do nothing now); those, and the theme's page keys, stop there — the
  *  search keys too while focus is inside the widget; null leaves every key to the page (a

@@ -123,7 +123,7 @@ export function whyLine(best, other, side, lang, t, { house = false } = {}) {
 const KEYED = "tj-paigow-drill, tj-paigow-trainer, tj-paigow-quiz";
 
 /** A Pai Gow widget's single-key shortcuts (P, B, N, 1–3) on the whole page (widget.js's
- *  pageKeys): with focus outside every widget only the page's first such widget answers. */
+ *  widgetKeys): with focus outside every widget only the page's first such widget answers. */
 export function pageKeys(widget, handler) {
   return widgetKeys(widget, handler, { outside: () => document.querySelector(KEYED) === widget });
 }
