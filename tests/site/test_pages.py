@@ -329,7 +329,7 @@ def test_phone_header_drawer_tables_and_colours(new_tab):
     tab.wait_widgets()
     assert page.locator(".md-sidebar--primary").get_by_role("link").count() == 0
     # a wide table: a region named as such, in the Tab order, scrolled by the arrow keys
-    page.get_by_role("region", name="Table (scrolls sideways)").first.focus()
+    page.get_by_role("region", name=re.compile(r"^Table: .+ \(scrolls sideways\)$")).first.focus()
     page.keyboard.press("ArrowRight")
     page.wait_for_function("document.activeElement.scrollLeft > 0")
     menu = page.get_by_role("button", name="Navigation")
@@ -370,8 +370,95 @@ def test_phone_header_drawer_tables_and_colours(new_tab):
     tab.shot("phone-320-header")
     # a code block wider than the phone (the embed page's examples): a region Tab reaches, too
     tab.goto("en/embed/")
-    code = page.get_by_role("region", name="Code (scrolls sideways)").first
+    code = page.get_by_role("region", name=re.compile(r"^Code: .+ \(scrolls sideways\)$")).first
     code.focus()
     page.keyboard.press("ArrowRight")
     page.wait_for_function("document.activeElement.scrollLeft > 0")
+    assert tab.problems() == []
+
+
+# the focused element: its words, whether it is in the drawer and whether it is what a look at
+# its middle finds (not under another level's panel, not hidden)
+FOCUS_JS = """() => { const el = document.activeElement, r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return {tag: el.tagName, text: (el.textContent.trim() || el.getAttribute('aria-label') || '').replace(/\\s+/g, ' '),
+          drawer: !!el.closest('.md-sidebar--primary'), seen: !!hit && el.contains(hit)}; }"""
+
+
+def tab_round(page, key="Tab"):
+    """Press Tab (or Shift+Tab) until the focus comes back: the stops on the way."""
+    stops = [page.evaluate(FOCUS_JS)]
+    for _ in range(40):
+        page.keyboard.press(key)
+        now = page.evaluate(FOCUS_JS)
+        if now == stops[0]:
+            return stops
+        stops.append(now)
+    raise AssertionError(f"the focus never came back: {[s['text'] for s in stops]}")
+
+
+@pytest.mark.parametrize("lang", ["", "zh-Hans/", "en/"], ids=["hant", "hans", "en"])
+def test_phone_drawer_tab_goes_round_what_it_shows(new_tab, lang):
+    """In the open drawer Tab went on into the levels it does not show (the top level, under the
+    panel of this page's section) and then out to the page behind it: now Tab and Shift+Tab go
+    round what it shows, a level's title (←) goes back to the level above and the section it
+    leaves has the focus, a section opened by keyboard has it at its first link."""
+    tab = new_tab(viewport={"width": 360, "height": 740})
+    page = tab.page
+    tab.goto(f"{lang}lessons/03-plays/")
+    menu = page.locator(".md-header .tj-drawer-button")
+    menu.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement.closest('.md-sidebar--primary')")
+    page.wait_for_timeout(300)                               # (the drawer slides in)
+    # this page's section: its title, 11 pages and this page's entry (its contents)
+    stops = tab_round(page)
+    assert all(s["drawer"] and s["seen"] for s in stops), stops
+    assert len(stops) == 13, stops
+    assert tab_round(page, "Shift+Tab") == [stops[0], *stops[:0:-1]]
+    page.keyboard.press("Shift+Tab")                         # the title: back to the top level
+    assert page.evaluate("document.activeElement.matches('.md-nav__title')")
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(300)                               # (the section slides out)
+    assert page.evaluate("document.activeElement.htmlFor") == "__nav_2"
+    stops = tab_round(page)
+    assert all(s["drawer"] and s["seen"] for s in stops), stops
+    assert len(stops) == 8, stops                            # logo, home, 3 sections, 3 pages
+    page.keyboard.press("Tab")                               # Pai Gow's section, opened by Enter
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.activeElement.closest('.md-nav').getAttribute('aria-labelledby')") == "__nav_3_label"
+    stops = tab_round(page)
+    assert all(s["drawer"] and s["seen"] for s in stops), stops
+    assert len(stops) == 8, stops                            # its title and 7 pages
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement.classList.contains('tj-drawer-button')")
+    assert menu.get_attribute("aria-expanded") == "false"
+    page.wait_for_function("getComputedStyle(document.querySelector('.md-sidebar--primary')).visibility === 'hidden'")
+    assert page.locator(".md-sidebar--primary [inert]").count() == 0
+    assert tab.problems() == []
+
+
+@pytest.mark.parametrize(("lang", "first", "last"), [
+    ("", "表格：牌（可左右捲動）", "表格：牌九（可左右捲動）"),
+    ("zh-Hans/", "表格：牌（可左右滚动）", "表格：牌九（可左右滚动）"),
+    ("en/", "Table: The tiles (scrolls sideways)", "Table: Pai Gow (scrolls sideways)"),
+], ids=["hant", "hans", "en"])
+def test_wide_tables_are_named_after_their_headings(new_tab, lang, first, last):
+    """The glossary's 8 tables scroll sideways on a phone: 8 regions that all had one name
+    ("Table (scrolls sideways)").  Each is named after the heading above it; code blocks under
+    one heading are numbered."""
+    tab = new_tab(viewport={"width": 360, "height": 740})
+    page = tab.page
+    tab.goto(f"{lang}glossary/")
+    page.wait_for_function("document.querySelectorAll('[data-tj-scroll]').length === 8")
+    names = page.eval_on_selector_all(".md-typeset__scrollwrap[role=region]", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert len(set(names)) == 8, names
+    assert (names[0], names[-1]) == (first, last)
+    if lang == "en/":
+        tab.goto("en/embed/")
+        page.wait_for_function("document.querySelectorAll('code[data-tj-scroll]').length >= 5")
+        names = page.eval_on_selector_all("code[role=region]", "els => els.map(e => e.getAttribute('aria-label'))")
+        assert len(set(names)) == len(names), names
+        assert "Code: 3. Use the elements 2 (scrolls sideways)" in names
     assert tab.problems() == []

@@ -5,23 +5,60 @@
 //    named as the navigation it opens, aria-expanded — that opens the drawer by click, Enter
 //    and Space (the focus goes to the first link of the level it shows); Escape in the open
 //    drawer closes it and comes back to ☰;
+//  - in the open drawer Tab went on into the levels it does not show (the levels above, under
+//    the panel of the level shown; a level not opened) and then out to the page behind it:
+//    while it is open, what it does not show is inert, Tab and Shift+Tab go round what it shows,
+//    and a level's title (← its name) and this page's entry (its contents) are Tab stops too, as
+//    Material's section labels are (Enter opens, Material's keys); opening or leaving a level
+//    by keyboard takes the focus to its first link, or back to its entry;
 //  - a table wider than the column scrolls sideways inside Material's .md-typeset__scrollwrap,
 //    which no key could scroll: while it overflows it is a named region in the Tab order (arrow
-//    keys scroll it), checked again when its size or its table's changes; a code block's
-//    <code> likewise.
+//    keys scroll it) named after the heading above it, checked again when its size or its
+//    table's changes; a code block's <code> likewise.
 import { t, langOf } from "../tianjiu/i18n.js";
 
 const drawer = document.getElementById("__drawer");
 
-function focusDrawer() {
+// the level the drawer shows: the last one opened (this page's section at first: Material
+// slides its panel over the levels above), or the whole navigation
+const levelShown = (sidebar) => [...sidebar.querySelectorAll(".md-nav__toggle:checked ~ .md-nav")].pop() || sidebar;
+const shown = (el) => el.tabIndex >= 0 && el.getClientRects().length > 0 && getComputedStyle(el).visibility === "visible";
+// the drawer's Tab stops on screen, in order
+const drawerStops = (sidebar) =>
+  [...sidebar.querySelectorAll("a[href], [tabindex]")].filter((el) => shown(el) && !el.closest("[inert]"));
+
+function focusDrawer(options) {
   const sidebar = document.querySelector(".md-sidebar--primary");
   if (!sidebar) return;
-  // the first link of the level the drawer opens at (this page's section: Material slides
-  // its panel over the levels above)
-  const panel = [...sidebar.querySelectorAll(".md-nav__toggle:checked ~ .md-nav")].pop() || sidebar;
-  const shown = (el) => el.tabIndex >= 0 && el.getClientRects().length > 0 && getComputedStyle(el).visibility === "visible";
-  const to = [...panel.querySelectorAll("a[href], [tabindex='0']")].find(shown);
-  if (to) to.focus();
+  // the first link of the level shown (not its title)
+  const to = [...levelShown(sidebar).querySelectorAll("a[href], [tabindex='0']:not(.md-nav__title)")].find(shown);
+  if (to) to.focus(options);
+}
+
+// the open drawer: what is not shown is inert (what the level shown covers: all but the way
+// down to it; the levels in it not opened); closed, nothing (site.css hides it all)
+function drawerLevels() {
+  const sidebar = document.querySelector(".md-sidebar--primary");
+  if (!sidebar) return;
+  for (const el of sidebar.querySelectorAll("[data-tj-inert]")) {
+    el.inert = false;
+    el.removeAttribute("data-tj-inert");
+  }
+  // a level's title (its ← back) and this page's entry (that opens its contents): Tab stops
+  for (const label of sidebar.querySelectorAll(".md-nav__title[for]:not([for='__drawer']), label.md-nav__link[for='__toc']")) {
+    if (!label.hasAttribute("tabindex")) label.tabIndex = 0;
+  }
+  if (!drawer || !drawer.checked) return;
+  const level = levelShown(sidebar);
+  const hide = (el) => {
+    el.inert = true;
+    el.dataset.tjInert = "";
+  };
+  for (let el = level; el !== sidebar; el = el.parentElement) {
+    // (not the toggles: their labels in the level shown still work them)
+    for (const other of el.parentElement.children) if (other !== el && !other.matches("input")) hide(other);
+  }
+  for (const nav of level.querySelectorAll(".md-nav__toggle:not(:checked) ~ .md-nav")) hide(nav);
 }
 
 function drawerButton() {
@@ -44,27 +81,76 @@ function drawerButton() {
     });
     label.before(button);
     label.classList.add("tj-drawer-label");
-    drawer.addEventListener("change", () => button.setAttribute("aria-expanded", String(drawer.checked)));
+    drawer.addEventListener("change", () => {
+      button.setAttribute("aria-expanded", String(drawer.checked));
+      drawerLevels();
+    });
   }
   button.setAttribute("aria-expanded", String(drawer.checked));
 }
 
 document.addEventListener("keydown", (event) => {
-  if (event.key !== "Escape" || !drawer || !drawer.checked) return;
+  if (!["Escape", "Tab"].includes(event.key) || !drawer || !drawer.checked) return;
   const active = document.activeElement;
+  const sidebar = active && active.closest(".md-sidebar--primary");
   const button = document.querySelector(".md-header .tj-drawer-button");
-  if (!button || !active || !active.closest(".md-sidebar--primary")) return;
+  if (!button || !sidebar) return;
+  if (event.key === "Tab") {
+    // round the drawer's stops: from the last to the first, from the first (Shift) to the last
+    const stops = drawerStops(sidebar);
+    const end = event.shiftKey ? 0 : stops.length - 1;   // (where Tab would leave them)
+    if (!stops.length || (stops.includes(active) && stops.indexOf(active) !== end)) return;
+    event.preventDefault();
+    stops.at(event.shiftKey ? -1 : 0).focus();
+    return;
+  }
   drawer.click();
   button.setAttribute("aria-expanded", "false");
   button.focus();
 });
 
-// what scrolls sideways (Material's table wrapper, a code block's <code>) and its name
-const SCROLLERS = [[".md-typeset__scrollwrap", "page.tableScroll"], [".md-typeset pre > code", "page.codeScroll"]];
-const scrollers = () => SCROLLERS.flatMap(([sel, key]) => [...document.querySelectorAll(sel)].map((el) => [el, key]));
+// a level opened or left in the open drawer
+document.addEventListener("change", (event) => {
+  const toggle = event.target;
+  if (!drawer || !drawer.checked || !toggle.matches(".md-sidebar--primary .md-nav__toggle")) return;
+  const sidebar = toggle.closest(".md-sidebar--primary");
+  const inside = sidebar.contains(document.activeElement);
+  drawerLevels();
+  if (!inside) return;
+  // (without scrolling: the level still slides in or out, and the drawer scrolled to it sideways
+  // would show nothing)
+  if (toggle.checked) focusDrawer({ preventScroll: true });
+  else {
+    const entry = sidebar.querySelector(`label.md-nav__link[for="${toggle.id}"]`);
+    if (entry) entry.focus({ preventScroll: true });
+  }
+});
+
+// what scrolls sideways (Material's table wrapper, a code block's <code>) and its name: after
+// the heading above it (numbered where that heading has more than one), or without
+const SCROLLERS = [[".md-typeset__scrollwrap", "page.tableScroll", "page.tableScrollNamed"],
+  [".md-typeset pre > code", "page.codeScroll", "page.codeScrollNamed"]];
+const scrollers = () => SCROLLERS.flatMap(([sel, ...keys]) => [...document.querySelectorAll(sel)].map((el) => [el, sel, keys]));
+
+// the last h2 / h3 before an element
+function headingBefore(el) {
+  const article = el.closest(".md-typeset") || document;
+  return [...article.querySelectorAll("h2, h3")]
+    .filter((h) => h.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING).pop();
+}
+
+// "The tiles", "3. Use the elements 2", or ""
+function scrollerName(el, sel) {
+  const heading = headingBefore(el);
+  if (!heading) return "";
+  const text = [...heading.childNodes].filter((node) => !(node.classList && node.classList.contains("headerlink")))
+    .map((node) => node.textContent).join("").replace(/\s+/g, " ").trim();
+  const same = [...document.querySelectorAll(sel)].filter((other) => headingBefore(other) === heading);
+  return same.length > 1 ? `${text} ${same.indexOf(el) + 1}` : text;
+}
 
 function scrollTables() {
-  for (const [wrap, key] of scrollers()) {
+  for (const [wrap, sel, [key, named]] of scrollers()) {
     const overflows = wrap.scrollWidth > wrap.clientWidth + 1;
     if (overflows === wrap.hasAttribute("data-tj-scroll")) continue;
     if (overflows) {
@@ -72,7 +158,8 @@ function scrollTables() {
       wrap.dataset.tjScroll = wrap.hasAttribute("tabindex") ? "kept" : "added";
       wrap.tabIndex = 0;
       wrap.setAttribute("role", "region");
-      wrap.setAttribute("aria-label", t(langOf(wrap), key));
+      const name = scrollerName(wrap, sel);
+      wrap.setAttribute("aria-label", name ? t(langOf(wrap), named, { name }) : t(langOf(wrap), key));
     } else {
       if (wrap.dataset.tjScroll === "added") wrap.removeAttribute("tabindex");
       for (const name of ["data-tj-scroll", "role", "aria-label"]) wrap.removeAttribute(name);
@@ -85,6 +172,7 @@ const sizes = typeof ResizeObserver === "function" ? new ResizeObserver(() => sc
 
 function onPage() {
   drawerButton();
+  drawerLevels();
   scrollTables();
   if (sizes) {
     sizes.disconnect();
