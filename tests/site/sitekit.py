@@ -1,5 +1,5 @@
 """Helpers of the site tests (imported by conftest.py and by tests): a recording
-browser tab, Chromium launch options, where screenshots go.  See SITE.md."""
+browser tab, Chromium launch options, where screenshots go, a contrast check (CONTRAST_JS).  See SITE.md."""
 
 from __future__ import annotations
 
@@ -14,6 +14,20 @@ SCREENSHOTS = ROOT / "test-results" / "screenshots"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ENGINE_TIMEOUT_MS = 90_000   # a cold Pyodide start on a slow CI machine
+
+CONTRAST_JS = """(pairs) => {
+  // the contrast ratio of each [text selector, its background's selector] (alpha blended on white)
+  const rgb = (s) => { const m = s.match(/[\\d.]+/g).map(Number); return m.length === 4 ? m : [...m, 1]; };
+  const over = (top, under) => top.slice(0, 3).map((c, i) => c * top[3] + under[i] * (1 - top[3]));
+  const lum = (c) => { const l = c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]; };
+  return pairs.map((pair) => {
+    const [fg, bg] = pair.map((sel) => document.querySelector(sel));
+    const back = over(rgb(getComputedStyle(bg).backgroundColor), [255, 255, 255]);
+    const [a, b] = [lum(over(rgb(getComputedStyle(fg).color), back)), lum(back)].sort((x, y) => y - x);
+    return Math.round((a + 0.05) / (b + 0.05) * 100) / 100;
+  });
+}"""
 
 
 def launch(playwright_instance, extra_args=()):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from sitekit import Tab, launch
+from sitekit import CONTRAST_JS, Tab, launch
 
 from tianjiu_site.runtime import RUNTIME_DIR
 
@@ -298,21 +298,6 @@ def test_search_runs_on_text_that_arrives_without_a_keyup(site, tab):
     links = tab.page.eval_on_selector_all(".md-search-result__item a", "els => els.map(a => a.href)")
     assert any("/lessons/" in link or "/puzzles/" in link for link in links), links
     assert tab.problems() == []
-
-
-CONTRAST_JS = """(pairs) => {
-  // the contrast ratio of each [text selector, its background's selector] (alpha blended on white)
-  const rgb = (s) => { const m = s.match(/[\\d.]+/g).map(Number); return m.length === 4 ? m : [...m, 1]; };
-  const over = (top, under) => top.slice(0, 3).map((c, i) => c * top[3] + under[i] * (1 - top[3]));
-  const lum = (c) => { const l = c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
-    return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2]; };
-  return pairs.map((pair) => {
-    const [fg, bg] = pair.map((sel) => document.querySelector(sel));
-    const back = over(rgb(getComputedStyle(bg).backgroundColor), [255, 255, 255]);
-    const [a, b] = [lum(over(rgb(getComputedStyle(fg).color), back)), lum(back)].sort((x, y) => y - x);
-    return Math.round((a + 0.05) / (b + 0.05) * 100) / 100;
-  });
-}"""
 
 
 def test_phone_header_drawer_tables_and_colours(new_tab):

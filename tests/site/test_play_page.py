@@ -535,6 +535,32 @@ def test_play_page_english_and_phone_width(new_tab):
     assert tab.problems() == []
 
 
+def test_english_lines_gloss_dong_as_the_site_does(tab):
+    """The English table wrote 棟 bare: "1 棟" by each seat, "West wins 1 棟" under the trick,
+    "wins the trick (1 棟)" for screen readers, "棟" over the result's column.  English text
+    elsewhere glosses it ("棟 (stacks)"); here too, each time, "1 棟 (stack)" / "2 棟 (stacks)"."""
+    tab.goto("en/play/")
+    _start(tab, seed=40, players="beginner")
+    page = tab.page
+    lines = f"""[document.querySelector('{W} .tj-play__sr'), ...document.querySelectorAll('{W} .tj-play__dong, {W} .tj-play__won')]
+        .map(e => e.textContent)"""
+    seen = []
+    for _ in range(40):
+        seen += page.evaluate(lines)
+        if page.get_attribute(W, "data-state") == "over":
+            break
+        page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
+        page.wait_for_function(f"""(() => {{ const w = document.querySelector('{W}');
+            return !w.busy && (w.dataset.state === 'over' || !!w.querySelector('.tj-play__legal .tj-play__chip')); }})()""")
+    assert page.get_attribute(W, "data-state") == "over"
+    said = re.findall(r"(\d+) 棟(?: \((stacks?)\))?", "\n".join(seen))
+    assert [x for x in said if x[1] != ("stack" if x[0] == "1" else "stacks")] == [], seen
+    assert ("1", "stack") in said and ("0", "stacks") in said, said
+    assert "wins the trick: " in page.text_content(f"{W} .tj-play__sr"), seen
+    assert page.locator(f"{W} .tj-play__pay th").all_inner_texts()[:2] == ["Seat", "棟 (stacks)"]
+    assert tab.problems() == []
+
+
 def test_a_linked_hand_opens_at_its_replay_on_a_phone(new_tab):
     """A #hand= link on a 375 px phone: the page's introduction fills the screen, so the page
     scrolls to the replay (it stayed at the top)."""

@@ -19,7 +19,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
-from sitekit import ENGINE_TIMEOUT_MS, ROOT
+from sitekit import CONTRAST_JS, ENGINE_TIMEOUT_MS, ROOT
 
 from tianjiu_core import bridge
 from tianjiu_core import puzzles as P
@@ -339,6 +339,57 @@ def test_solve_by_keyboard_in_english(tab):
     assert page.get_attribute("tj-puzzle", "data-outcome") == "solved"
     assert "Solved! Every move right first time" in page.inner_text("tj-puzzle .tj-pz__feedback")
     assert tab.problems() == []
+
+
+def test_the_replies_leave_the_focus_where_the_reader_took_it(tab):
+    """The engine's replies take seconds: a reader who tabs out of the puzzle meanwhile (to the
+    page's links) keeps the focus there — when they ended it was taken back to the first tile
+    (and at the solve to the way on).  Focus left in the widget, or fallen to <body> (its
+    control drawn again), comes back to the tiles."""
+    p = next(x for x in ALL if x.visibility == "open" and len(x.solution) >= 3)
+    tab.goto(puzzle_page(p, "en"))
+    ready(tab)
+    page = tab.page
+    page.eval_on_selector("tj-puzzle", "el => el.setAttribute('step-ms', '200')")
+    link = "a.tj-pzpage__next"   # (after the widget: where Tab goes on)
+    focused = "document.activeElement.className || document.activeElement.tagName"
+    for i, move in enumerate(p.solution):
+        discard = move.startswith("discard")
+        pick(tab, move.split()[1:] if discard else move.split())
+        page.click(f"tj-puzzle .tj-pz__{'discard' if discard else 'play'}")
+        page.wait_for_function("(w => w.dataset.verdict === 'correct' && w.dataset.busy)(document.querySelector('tj-puzzle'))")
+        away = i in (0, len(p.solution) - 1)
+        if away:
+            page.focus(link)                                     # out of the widget, mid-replies
+        else:
+            page.evaluate("document.activeElement.blur()")       # fallen to <body>
+        idle(tab)
+        if i == len(p.solution) - 1:
+            page.wait_for_selector("tj-puzzle .tj-pz__end", state="visible")   # (the solve's focus is set then)
+        if away:
+            assert page.evaluate(f"document.activeElement.matches('{link}')"), page.evaluate(focused)
+        else:
+            assert "tj-pz__tile" in page.evaluate(focused), page.evaluate(focused)
+    assert page.get_attribute("tj-puzzle", "data-outcome") == "solved"
+    assert tab.problems() == []
+
+
+def test_the_difficulty_stars_are_readable_light_and_dark(new_tab):
+    """The ★ of the puzzle index's chips and of the daily archive were the accent red: 2.9:1 on
+    the dark scheme's chip, 3.2:1 on its page.  At least 4.5:1 in both schemes."""
+    day = (SCHEDULE.start + timedelta(days=2)).isoformat()
+    for scheme in ("light", "dark"):
+        tab = new_tab(color_scheme=scheme)
+        page = tab.page
+        tab.goto("en/puzzles/")
+        page.wait_for_selector("tj-puzzle-finder.tj-widget .tj-pzchip__d")   # (its colours are the widget's)
+        assert page.evaluate("document.body.dataset.mdColorScheme") == ("slate" if scheme == "dark" else "default")
+        ratios = page.evaluate(CONTRAST_JS, [[".tj-pzchip__d", "a.tj-pzchip"]])
+        tab.goto(f"en/daily/archive/?date={day}")
+        page.wait_for_selector("tj-puzzle-archive[data-count] .tj-archive__stars")
+        ratios += page.evaluate(CONTRAST_JS, [[".tj-archive__stars", "body"]])
+        assert min(ratios) >= 4.5, (scheme, ratios)
+        assert tab.problems() == []
 
 
 def test_wrong_move_is_explained_then_hint_and_retry(tab):

@@ -553,14 +553,13 @@ export class TjPlayTable extends TjWidget {
     if (!key) return;
     const a = document.activeElement;
     if (a && a !== document.body && a.isConnected && this.contains(a)) return;   // (it stayed)
-    let to = null;
-    if (key.cls) to = this.resultEl.querySelector(`.${key.cls}`);
-    else if (this.state === "over") to = this.resultEl.querySelector(".tj-play__recapbtn");
-    else if (key.tile !== undefined) {
+    let to = key.cls ? this.resultEl.querySelector(`.${key.cls}`) : null;
+    if (!to && this.state === "over") to = this.resultEl.querySelector(".tj-play__recapbtn");
+    else if (!to) {
       const tiles = this.tableEl.querySelectorAll(".tj-play__tile");
-      to = tiles[Math.min(key.tile, tiles.length - 1)] || null;
+      if (key.tile !== undefined) to = tiles[Math.min(key.tile, tiles.length - 1)] || null;
+      to ||= this.tableEl.querySelector(".tj-play__hand");
     }
-    to ||= this.state === "over" ? this.resultEl.querySelector(".tj-play__recapbtn") : this.tableEl.querySelector(".tj-play__hand");
     if (to) to.focus({ preventScroll: true });
   }
 

@@ -459,7 +459,7 @@ export class TjPuzzle extends TjWidget {
       }
       extra.push(h("p", { class: "tj-pz__retry" }, t("puzzle.retry")));
       this.feedback(hidden ? t("puzzle.wrongHidden", { move: what, units }) : t("puzzle.wrong"), "wrong", extra);
-      (this.tileButtons[this.focusIndex] || this.hintBtn).focus();
+      if (this.focusIsHere()) (this.tileButtons[this.focusIndex] || this.hintBtn).focus();
       return;
     }
     this.selected.clear();
@@ -511,8 +511,16 @@ export class TjPuzzle extends TjWidget {
     if (r.done) await this.finish(r);
     else {
       this.draw();
-      this.moveFocus(0);
+      if (this.focusIsHere()) this.moveFocus(0);
     }
+  }
+
+  /** Focus may be put back on the widget's controls: it is in the widget, or fell to <body>
+   *  (the focused control was drawn again or removed).  Never taken from elsewhere on the page:
+   *  the replies take seconds, and meanwhile the reader may have tabbed out to a link. */
+  focusIsHere() {
+    const a = document.activeElement;
+    return !a || a === document.body || this.contains(a);
   }
 
   /** Wait between two frames of the engine's replies; no wait once "Skip to the result" was pressed. */
@@ -632,7 +640,7 @@ export class TjPuzzle extends TjWidget {
     this.endEl.replaceChildren(...parts);
     this.endEl.hidden = false;
     this.showProgress();
-    (this.querySelector(".tj-pz__onward-link") || this.valuesBtn).focus();
+    if (this.focusIsHere()) (this.querySelector(".tj-pz__onward-link") || this.valuesBtn).focus();
   }
 
   resultView(result) {
