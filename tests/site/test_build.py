@@ -89,6 +89,17 @@ def test_lang_zh_hant_elements_stay_traditional():
     assert hans.to_hans(html) == '<p>双天和鹅</p><p lang="zh-Hant">雙天和<b>鵝</b></p><p>后</p>'
 
 
+def test_text_is_never_coloured_with_the_plain_accent():
+    """--tj-accent is the theme's primary colour: 2.9–3.2:1 as text on the dark scheme.  Text
+    takes --tj-accent-text (the theme's link colour, ≥ 4.5:1 in both schemes); the accent
+    stays for borders and backgrounds."""
+    for css in (ROOT / "site/assets/tianjiu/tianjiu.css", ROOT / "site/assets/css/site.css"):
+        text = css.read_text(encoding="utf-8")
+        bad = [(text.count("\n", 0, m.start()) + 1, m.group(0))
+               for m in re.finditer(r"(?<![-\w])color:\s*var\(--tj-accent\)", text)]
+        assert bad == [], (css.name, bad)
+
+
 def test_tile_shortcodes_are_svg_at_build_time(site_dir):
     for prefix, label in (("", "天 天 雜九 雜九"), ("zh-Hans/", "天 天 杂九 杂九"),
                           ("en/", "Teen, Teen, Chop Gow, Chop Gow")):

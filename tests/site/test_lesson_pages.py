@@ -287,7 +287,7 @@ def test_english_and_simplified_checks(tab):
     page.press("tj-lesson-trick .tj-quiz__tile[data-code='66']", "Tab")   # keyboard reaches the buttons
     page.click("tj-lesson-trick >> text=Play face up")
     page.wait_for_selector("tj-lesson-trick[data-verdict=right]")
-    assert "South wins the trick: 1 棟 (stacks)." in page.inner_text("tj-lesson-trick")   # 棟 explained on boards
+    assert "South wins the trick: 1 棟 (stack)." in page.inner_text("tj-lesson-trick")   # 棟 explained on boards
     # a finite stage: each of the six positions once (the others skipped), then the result
     for k in range(2, 7):
         page.click("tj-lesson-trick .tj-quiz__actions >> text=Next position")
@@ -353,9 +353,10 @@ def test_keyboard_answers_a_question(tab):
     assert page.evaluate("document.activeElement.textContent") == "Next question"   # focus moves on
     assert page.get_attribute(f"{sel} .tj-quiz__actions .tj-button:last-child", "aria-keyshortcuts") == "N"
     page.keyboard.press("n")                       # N: the next question, as the Pai Gow quiz
-    page.wait_for_function("document.querySelector('tj-lesson-quiz').dataset.kind === 'tile_find'")
+    # (the kind is set before the counter: wait for both)
+    page.wait_for_function("""() => { const q = document.querySelector('tj-lesson-quiz');
+        return q.dataset.kind === 'tile_find' && q.dataset.question === '2/5'; }""")
     assert page.url == tab.url("en/lessons/01-tiles/")
-    assert page.get_attribute(sel, "data-question") == "2/5"
     assert tab.problems() == []
 
 

@@ -402,8 +402,8 @@ def test_phone_drawer_tab_goes_round_what_it_shows(new_tab, lang):
     assert len(stops) == 13, stops
     assert tab_round(page, "Shift+Tab") == [stops[0], *stops[:0:-1]]
     page.keyboard.press("Shift+Tab")                         # the title: back to the top level
-    assert page.evaluate("document.activeElement.matches('.md-nav__title')")
-    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.matches('.md-nav__title[role=button]')")
+    page.keyboard.press(" ")                                 # a button: Space works it as Enter does
     page.wait_for_timeout(300)                               # (the section slides out)
     assert page.evaluate("document.activeElement.htmlFor") == "__nav_2"
     stops = tab_round(page)

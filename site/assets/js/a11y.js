@@ -9,8 +9,8 @@
 //    the panel of the level shown; a level not opened) and then out to the page behind it:
 //    while it is open, what it does not show is inert, Tab and Shift+Tab go round what it shows,
 //    and a level's title (← its name) and this page's entry (its contents) are Tab stops too, as
-//    Material's section labels are (Enter opens, Material's keys); opening or leaving a level
-//    by keyboard takes the focus to its first link, or back to its entry;
+//    Material's section labels are, and buttons (Enter: Material's keys; Space: ours); opening
+//    or leaving a level by keyboard takes the focus to its first link, or back to its entry;
 //  - a table wider than the column scrolls sideways inside Material's .md-typeset__scrollwrap,
 //    which no key could scroll: while it overflows it is a named region in the Tab order (arrow
 //    keys scroll it) named after the heading above it, checked again when its size or its
@@ -47,6 +47,7 @@ function drawerLevels() {
   // a level's title (its ← back) and this page's entry (that opens its contents): Tab stops
   for (const label of sidebar.querySelectorAll(".md-nav__title[for]:not([for='__drawer']), label.md-nav__link[for='__toc']")) {
     if (!label.hasAttribute("tabindex")) label.tabIndex = 0;
+    label.setAttribute("role", "button");   // (it works like one: Enter, and Space below)
   }
   if (!drawer || !drawer.checked) return;
   const level = levelShown(sidebar);
@@ -90,6 +91,13 @@ function drawerButton() {
 }
 
 document.addEventListener("keydown", (event) => {
+  // Space on a level's title or this page's entry: what Enter does (Material's keys), not a
+  // scroll of the page behind
+  if (event.key === " " && event.target.matches && event.target.matches(".md-sidebar--primary label[role='button']")) {
+    event.preventDefault();
+    event.target.click();
+    return;
+  }
   if (!["Escape", "Tab"].includes(event.key) || !drawer || !drawer.checked) return;
   const active = document.activeElement;
   const sidebar = active && active.closest(".md-sidebar--primary");
