@@ -71,3 +71,20 @@ def test_fixture_is_what_the_reference_says(entry):
     for field in ("position", "hero", "value", "actions", "rules", "n", "theme"):
         assert again[field] == entry[field], field
 
+
+
+def test_second_hand_low_order_gives_the_reference_values():
+    """The deals of a hidden-hand judgement are searched in another order ("second hand low",
+    ``solve(_second_low=True)``, used by ``solve_hidden``): the same value and group for every
+    action of the fixture's 5-tile entries, under every rules variant — and the order is in
+    effect (the node counts differ on some of them)."""
+    entries = [e for e in CHECKED if e["n"] == 5 and e["cpu_s"] <= 0.5]
+    assert len(entries) >= 30
+    differ = 0
+    for entry in entries:
+        hand = Position.from_dict(entry["position"]).to_hand()
+        sol = solve(hand, entry["hero"], _second_low=True)
+        got = [[a.action.notation(), a.value, a.group] for a in sol.actions]
+        assert got == entry["actions"], entry["id"]
+        differ += sol.nodes != solve(hand, entry["hero"]).nodes
+    assert differ >= 3, differ

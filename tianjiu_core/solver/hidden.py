@@ -278,7 +278,9 @@ def solve_hidden(hand: Hand, *, known_discards: Sequence[Tile] = (), samples: in
         if node_progress is not None:
             def within(c: int, done: int = nodes, i: int = i) -> None:
                 node_progress(done + c, i, len(deals))
-        sol = solve(_with_holdings(hand, holdings), seat, budget=b, progress=within)
+        # (second hand low: a move order for these deals, the same values — search.solve)
+        sol = solve(_with_holdings(hand, holdings), seat, budget=b, progress=within,
+                    _second_low=True)
         nodes += sol.nodes
         for j, av in enumerate(sol.actions):
             sums[j] += w * av.value

@@ -257,7 +257,8 @@ class SliceSearch:
     :class:`~tianjiu_core.errors.IllegalActionError` when the hand is over.
     """
 
-    def __init__(self, hand: Hand, hero: int | str | None = None) -> None:
+    def __init__(self, hand: Hand, hero: int | str | None = None, *,
+                 _second_low: bool = False) -> None:
         if hand.is_over:
             raise IllegalActionError("the hand is over: there is nothing to solve", zh="這手牌已經打完：沒有東西要解")
         self.hero = hand.to_act if hero is None else parse_seat(hero)
@@ -266,7 +267,8 @@ class SliceSearch:
         self.tb = tb = _tables(hand.rules)
         self.root = _root_of(hand, tb)
         self._key = (self.hero, hand.banker, hand.banker_streak)
-        self.search = _Search(tb, self.hero, hand.banker, hand.banker_streak, 0)
+        self.search = _Search(tb, self.hero, hand.banker, hand.banker_streak, 0,
+                              second_low=_second_low)   # (the order of solve's _second_low)
         self.actions: list[Action] = hand.legal_actions()
         self.group_of: list[int] = []
         self.options: list[tuple[str, int]] = []
@@ -563,7 +565,8 @@ class HiddenSliceSearch:
             others = [x for x in range(4) if x != self.seat]
             for x, tiles in zip(others, self.deals[i][0]):
                 holdings[x] = tuple(tiles)
-            s = self.searches[i] = SliceSearch(_with_holdings(self.hand, holdings), self.seat)
+            s = self.searches[i] = SliceSearch(_with_holdings(self.hand, holdings), self.seat,
+                                               _second_low=True)
             s.rate = self.rate
         return s
 
