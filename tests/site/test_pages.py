@@ -323,7 +323,7 @@ def test_phone_header_drawer_tables_and_colours(new_tab):
     page.keyboard.press("Enter")
     page.wait_for_function("document.activeElement.closest('.md-sidebar--primary')")
     assert menu.get_attribute("aria-expanded") == "true"
-    page.wait_for_timeout(300)                               # (the drawer slides in)
+    slid(page)                                               # (the drawer slides in)
     assert page.evaluate("document.activeElement.textContent.trim()") == "Ten lessons"
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.getBoundingClientRect().left") >= 0
@@ -370,8 +370,17 @@ FOCUS_JS = """() => { const el = document.activeElement, r = el.getBoundingClien
           drawer: !!el.closest('.md-sidebar--primary'), seen: !!hit && el.contains(hit)}; }"""
 
 
+def slid(page):
+    """Wait until the drawer's slides have ended (a fixed 300 ms wait lost the race on CI: the
+    first stop was measured half-way in, so the round never came back to it)."""
+    page.wait_for_function("""document.getAnimations().every(a => a.playState !== 'running'
+        || !a.effect?.target?.closest?.('.md-sidebar--primary'))""")
+    page.wait_for_timeout(50)
+
+
 def tab_round(page, key="Tab"):
     """Press Tab (or Shift+Tab) until the focus comes back: the stops on the way."""
+    slid(page)
     stops = [page.evaluate(FOCUS_JS)]
     for _ in range(40):
         page.keyboard.press(key)
@@ -395,7 +404,7 @@ def test_phone_drawer_tab_goes_round_what_it_shows(new_tab, lang):
     menu.focus()
     page.keyboard.press("Enter")
     page.wait_for_function("document.activeElement.closest('.md-sidebar--primary')")
-    page.wait_for_timeout(300)                               # (the drawer slides in)
+    slid(page)                                               # (the drawer slides in)
     # this page's section: its title, 11 pages and this page's entry (its contents)
     stops = tab_round(page)
     assert all(s["drawer"] and s["seen"] for s in stops), stops
@@ -404,23 +413,33 @@ def test_phone_drawer_tab_goes_round_what_it_shows(new_tab, lang):
     page.keyboard.press("Shift+Tab")                         # the title: back to the top level
     assert page.evaluate("document.activeElement.matches('.md-nav__title[role=button]')")
     page.keyboard.press(" ")                                 # a button: Space works it as Enter does
-    page.wait_for_timeout(300)                               # (the section slides out)
+    slid(page)                                               # (the section slides out)
     assert page.evaluate("document.activeElement.htmlFor") == "__nav_2"
     stops = tab_round(page)
     assert all(s["drawer"] and s["seen"] for s in stops), stops
     assert len(stops) == 8, stops                            # logo, home, 3 sections, 3 pages
-    page.keyboard.press("Tab")                               # Pai Gow's section, opened by Enter
-    page.keyboard.press("Enter")
-    page.wait_for_timeout(300)
+    page.keyboard.press("Tab")                               # Pai Gow's section: a button (Space)
+    assert page.evaluate("document.activeElement.matches('label.md-nav__link[role=button]')")
+    page.keyboard.press(" ")
+    slid(page)
     assert page.evaluate("document.activeElement.closest('.md-nav').getAttribute('aria-labelledby')") == "__nav_3_label"
     stops = tab_round(page)
     assert all(s["drawer"] and s["seen"] for s in stops), stops
     assert len(stops) == 8, stops                            # its title and 7 pages
-    page.keyboard.press("Escape")
+    page.evaluate("document.activeElement.blur()")          # (a tap on the drawer's empty part)
+    page.keyboard.press("Escape")                            # closes it from <body> too
     assert page.evaluate("document.activeElement.classList.contains('tj-drawer-button')")
     assert menu.get_attribute("aria-expanded") == "false"
     page.wait_for_function("getComputedStyle(document.querySelector('.md-sidebar--primary')).visibility === 'hidden'")
     assert page.locator(".md-sidebar--primary [inert]").count() == 0
+    # the window widened with the drawer open: the sidebar is the page's own, nothing inert
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement.closest('.md-sidebar--primary')")
+    assert page.locator(".md-sidebar--primary [inert]").count() > 0
+    page.set_viewport_size({"width": 1300, "height": 800})
+    page.wait_for_function("!document.querySelector('.md-sidebar--primary [inert]')")
+    page.keyboard.press("Escape")                            # (not the drawer's any more)
+    assert page.evaluate("document.activeElement.closest('.md-sidebar--primary') !== null")
     assert tab.problems() == []
 
 

@@ -344,8 +344,9 @@ def test_solve_by_keyboard_in_english(tab):
 def test_the_replies_leave_the_focus_where_the_reader_took_it(tab):
     """The engine's replies take seconds: a reader who tabs out of the puzzle meanwhile (to the
     page's links) keeps the focus there — when they ended it was taken back to the first tile
-    (and at the solve to the way on).  Focus left in the widget, or fallen to <body> (its
-    control drawn again), comes back to the tiles."""
+    (and at the solve to the way on), as it was from <body> after a click on the page's text.
+    Focus left in the widget, or fallen to <body> (its control drawn again), comes back to the
+    tiles."""
     p = next(x for x in ALL if x.visibility == "open" and len(x.solution) >= 3)
     tab.goto(puzzle_page(p, "en"))
     ready(tab)
@@ -358,16 +359,20 @@ def test_the_replies_leave_the_focus_where_the_reader_took_it(tab):
         pick(tab, move.split()[1:] if discard else move.split())
         page.click(f"tj-puzzle .tj-pz__{'discard' if discard else 'play'}")
         page.wait_for_function("(w => w.dataset.verdict === 'correct' && w.dataset.busy)(document.querySelector('tj-puzzle'))")
-        away = i in (0, len(p.solution) - 1)
-        if away:
+        last = i == len(p.solution) - 1
+        if i == 0:
             page.focus(link)                                     # out of the widget, mid-replies
+        elif last:
+            page.click("article h1")   # a click on the page's text: <body> has the focus, the reader's
         else:
             page.evaluate("document.activeElement.blur()")       # fallen to <body>
         idle(tab)
-        if i == len(p.solution) - 1:
+        if last:
             page.wait_for_selector("tj-puzzle .tj-pz__end", state="visible")   # (the solve's focus is set then)
-        if away:
+        if i == 0:
             assert page.evaluate(f"document.activeElement.matches('{link}')"), page.evaluate(focused)
+        elif last:   # (it went to the way on, and the page scrolled to it)
+            assert page.evaluate("document.activeElement === document.body"), page.evaluate(focused)
         else:
             assert "tj-pz__tile" in page.evaluate(focused), page.evaluate(focused)
     assert page.get_attribute("tj-puzzle", "data-outcome") == "solved"
@@ -406,7 +411,7 @@ def test_wrong_move_is_explained_then_hint_and_retry(tab):
     assert ref is not None and ref["value"] == bad["value"]
     assert "Not the best move." in text and "with best play by everyone" in text, text
     hero_dong = ref["dong"][SEATS[p.hero]]
-    end = "You end with no 棟 (空棟)" if hero_dong == 0 else f"You end with {hero_dong} 棟"
+    end = "You end with no 棟 (空棟)" if hero_dong == 0 else f"You end with {hero_dong} 棟 ({'stack' if hero_dong == 1 else 'stacks'})"
     assert f"{end}: {signed(bad['value'])} unit" in text, text
     # the refutation, never the best move's value (that comes after the solve)
     assert "best move gets" not in text and f"{signed(bad['best_value'])} unit" not in text, text

@@ -18,6 +18,10 @@
 import { t, langOf } from "../tianjiu/i18n.js";
 
 const drawer = document.getElementById("__drawer");
+// where Material makes the navigation a drawer (site.css: below 76.25em); wider, the sidebar is
+// the page's own and the drawer's checkbox means nothing (it may stay checked from a narrow window)
+const narrow = matchMedia("screen and (max-width: 76.234375em)");
+const drawerOpen = () => Boolean(drawer && drawer.checked && narrow.matches);
 
 // the level the drawer shows: the last one opened (this page's section at first: Material
 // slides its panel over the levels above), or the whole navigation
@@ -44,12 +48,13 @@ function drawerLevels() {
     el.inert = false;
     el.removeAttribute("data-tj-inert");
   }
-  // a level's title (its ← back) and this page's entry (that opens its contents): Tab stops
-  for (const label of sidebar.querySelectorAll(".md-nav__title[for]:not([for='__drawer']), label.md-nav__link[for='__toc']")) {
+  // a level's title (its ← back), a section's entry and this page's (that opens its contents):
+  // Tab stops and buttons
+  for (const label of sidebar.querySelectorAll(".md-nav__title[for]:not([for='__drawer']), label.md-nav__link[for]")) {
     if (!label.hasAttribute("tabindex")) label.tabIndex = 0;
     label.setAttribute("role", "button");   // (it works like one: Enter, and Space below)
   }
-  if (!drawer || !drawer.checked) return;
+  if (!drawerOpen()) return;
   const level = levelShown(sidebar);
   const hide = (el) => {
     el.inert = true;
@@ -98,11 +103,12 @@ document.addEventListener("keydown", (event) => {
     event.target.click();
     return;
   }
-  if (!["Escape", "Tab"].includes(event.key) || !drawer || !drawer.checked) return;
+  if (!["Escape", "Tab"].includes(event.key) || !drawerOpen()) return;
   const active = document.activeElement;
   const sidebar = active && active.closest(".md-sidebar--primary");
   const button = document.querySelector(".md-header .tj-drawer-button");
-  if (!button || !sidebar) return;
+  // (Escape also with the focus on <body>: after a tap on the drawer's empty part)
+  if (!button || !(sidebar || (event.key === "Escape" && (!active || active === document.body)))) return;
   if (event.key === "Tab") {
     // round the drawer's stops: from the last to the first, from the first (Shift) to the last
     const stops = drawerStops(sidebar);
@@ -117,10 +123,14 @@ document.addEventListener("keydown", (event) => {
   button.focus();
 });
 
+// the window widened past the drawer's width (nothing stays inert on the wide sidebar), or
+// narrowed with the drawer still checked
+narrow.addEventListener("change", () => drawerLevels());
+
 // a level opened or left in the open drawer
 document.addEventListener("change", (event) => {
   const toggle = event.target;
-  if (!drawer || !drawer.checked || !toggle.matches(".md-sidebar--primary .md-nav__toggle")) return;
+  if (!drawerOpen() || !toggle.matches(".md-sidebar--primary .md-nav__toggle")) return;
   const sidebar = toggle.closest(".md-sidebar--primary");
   const inside = sidebar.contains(document.activeElement);
   drawerLevels();

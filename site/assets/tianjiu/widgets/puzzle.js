@@ -28,6 +28,17 @@ import { loc } from "./puzzle-board.js";
 import { fetchJSON } from "./puzzle-daily.js";
 import { unsolved } from "./puzzle-finder.js";
 
+// where the reader last pressed (mouse, touch, pen): focus that sits on <body> after a press
+// outside a puzzle was put there by the reader, not dropped by a control drawn again; a focus
+// anywhere since (Tab, a click on a control) forgets the press
+const pressed = {
+  at: null,
+  away(widget) { return this.at !== null && this.at !== widget; },
+};
+document.addEventListener("pointerdown", (e) => {
+  pressed.at = (e.target.closest && e.target.closest("tj-puzzle")) || document;
+}, true);
+document.addEventListener("focusin", () => { pressed.at = null; }, true);
 
 export class TjPuzzle extends TjWidget {
   render() {
@@ -520,7 +531,12 @@ export class TjPuzzle extends TjWidget {
    *  the replies take seconds, and meanwhile the reader may have tabbed out to a link. */
   focusIsHere() {
     const a = document.activeElement;
-    return !a || a === document.body || this.contains(a);
+    if (a && a !== document.body) return this.contains(a);
+    // on <body>: ours only if the last press was not elsewhere (a click on the page's text puts
+    // the focus there too), and never behind the open phone drawer
+    const drawer = document.getElementById("__drawer");
+    if (drawer && drawer.checked && matchMedia("screen and (max-width: 76.234375em)").matches) return false;
+    return !pressed.away(this);
   }
 
   /** Wait between two frames of the engine's replies; no wait once "Skip to the result" was pressed. */
