@@ -440,6 +440,21 @@ def test_phone_drawer_tab_goes_round_what_it_shows(new_tab, lang):
     page.wait_for_function("!document.querySelector('.md-sidebar--primary [inert]')")
     page.keyboard.press("Escape")                            # (not the drawer's any more)
     assert page.evaluate("document.activeElement.closest('.md-sidebar--primary') !== null")
+    # narrowed again with the focus on the page: the drawer covers it, so the focus goes in
+    page.locator("article a[href]").first.focus()
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.wait_for_function("document.activeElement.closest('.md-sidebar--primary')")
+    page.locator("article a[href]").first.focus()           # (put back behind it: Escape closes)
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.activeElement.classList.contains('tj-drawer-button')")
+    assert menu.get_attribute("aria-expanded") == "false"
+    # the top level: the first entry has the focus, not the logo in the drawer's title bar
+    tab.goto(f"{lang}")
+    page.locator(".md-header .tj-drawer-button").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement.closest('.md-sidebar--primary')")
+    assert page.evaluate("document.activeElement.closest('.md-nav__title') === null")
+    assert page.evaluate("document.activeElement.matches('.md-nav__link')")
     assert tab.problems() == []
 
 

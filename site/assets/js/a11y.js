@@ -3,8 +3,8 @@
 //  - the ☰ button is a <label for="__drawer"> that no key reaches: site.css hides the closed
 //    drawer (its links were invisible Tab stops), so a <button> takes the label's place —
 //    named as the navigation it opens, aria-expanded — that opens the drawer by click, Enter
-//    and Space (the focus goes to the first link of the level it shows); Escape in the open
-//    drawer closes it and comes back to ☰;
+//    and Space (the focus goes to the first link of the level it shows); Escape while it is open
+//    closes it and comes back to ☰;
 //  - in the open drawer Tab went on into the levels it does not show (the levels above, under
 //    the panel of the level shown; a level not opened) and then out to the page behind it:
 //    while it is open, what it does not show is inert, Tab and Shift+Tab go round what it shows,
@@ -34,8 +34,9 @@ const drawerStops = (sidebar) =>
 function focusDrawer(options) {
   const sidebar = document.querySelector(".md-sidebar--primary");
   if (!sidebar) return;
-  // the first link of the level shown (not its title)
-  const to = [...levelShown(sidebar).querySelectorAll("a[href], [tabindex='0']:not(.md-nav__title)")].find(shown);
+  // the first link of the level shown (not its title, nor the logo in the top level's title)
+  const to = [...levelShown(sidebar).querySelectorAll("a[href], [tabindex='0']")]
+    .find((el) => shown(el) && !el.closest(".md-nav__title"));
   if (to) to.focus(options);
 }
 
@@ -105,10 +106,13 @@ document.addEventListener("keydown", (event) => {
   }
   if (!["Escape", "Tab"].includes(event.key) || !drawerOpen()) return;
   const active = document.activeElement;
-  const sidebar = active && active.closest(".md-sidebar--primary");
+  const sidebar = document.querySelector(".md-sidebar--primary");
   const button = document.querySelector(".md-header .tj-drawer-button");
-  // (Escape also with the focus on <body>: after a tap on the drawer's empty part)
-  if (!button || !(sidebar || (event.key === "Escape" && (!active || active === document.body)))) return;
+  // (the search's own Escape and Tab are Material's)
+  if (!button || !sidebar || (active && active.closest(".md-search"))) return;
+  // the focus anywhere else while the drawer covers the page (on <body> after a tap on its empty
+  // part; behind it when the window narrowed with the drawer checked): Tab goes into the drawer,
+  // Escape closes it
   if (event.key === "Tab") {
     // round the drawer's stops: from the last to the first, from the first (Shift) to the last
     const stops = drawerStops(sidebar);
@@ -125,7 +129,12 @@ document.addEventListener("keydown", (event) => {
 
 // the window widened past the drawer's width (nothing stays inert on the wide sidebar), or
 // narrowed with the drawer still checked
-narrow.addEventListener("change", () => drawerLevels());
+narrow.addEventListener("change", () => {
+  drawerLevels();
+  // (narrowed with the focus behind the drawer that now covers it: into the drawer)
+  const sidebar = document.querySelector(".md-sidebar--primary");
+  if (drawerOpen() && sidebar && !sidebar.contains(document.activeElement)) focusDrawer({ preventScroll: true });
+});
 
 // a level opened or left in the open drawer
 document.addEventListener("change", (event) => {
