@@ -379,6 +379,32 @@ def test_the_replies_leave_the_focus_where_the_reader_took_it(tab):
     assert tab.problems() == []
 
 
+def test_the_replies_leave_the_focus_behind_the_open_phone_drawer_alone(new_tab):
+    """On a phone the reader opens the navigation drawer while the engine replies and the focus
+    falls to <body> (no press anywhere): the replies' end left it there, not on a tile behind
+    the drawer (a11y.js marks <html data-tj-drawer-open> while the drawer covers the page)."""
+    p = next(x for x in ALL if x.visibility == "open" and len(x.solution) >= 3)
+    tab = new_tab(viewport={"width": 360, "height": 740})
+    tab.goto(puzzle_page(p, "en"))
+    ready(tab)
+    page = tab.page
+    page.eval_on_selector("tj-puzzle", "el => el.setAttribute('step-ms', '200')")
+    move = p.solution[0]
+    discard = move.startswith("discard")
+    pick(tab, move.split()[1:] if discard else move.split())
+    page.click(f"tj-puzzle .tj-pz__{'discard' if discard else 'play'}")
+    page.wait_for_function("(w => w.dataset.verdict === 'correct' && w.dataset.busy)(document.querySelector('tj-puzzle'))")
+    page.locator(".md-header .tj-drawer-button").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.documentElement.hasAttribute('data-tj-drawer-open')")
+    page.evaluate("document.activeElement.blur()")
+    idle(tab)
+    assert page.evaluate("document.activeElement === document.body"), page.evaluate("document.activeElement.className")
+    page.keyboard.press("Escape")                            # (closed: the mark goes)
+    assert not page.evaluate("document.documentElement.hasAttribute('data-tj-drawer-open')")
+    assert tab.problems() == []
+
+
 def test_the_difficulty_stars_are_readable_light_and_dark(new_tab):
     """The ★ of the puzzle index's chips and of the daily archive were the accent red: 2.9:1 on
     the dark scheme's chip, 3.2:1 on its page.  At least 4.5:1 in both schemes."""

@@ -11,6 +11,7 @@
 //    and a level's title (← its name) and this page's entry (its contents) are Tab stops too, as
 //    Material's section labels are, and buttons (Enter: Material's keys; Space: ours); opening
 //    or leaving a level by keyboard takes the focus to its first link, or back to its entry;
+//    <html data-tj-drawer-open> says to the widgets (puzzle.js) that it covers the page;
 //  - a table wider than the column scrolls sideways inside Material's .md-typeset__scrollwrap,
 //    which no key could scroll: while it overflows it is a named region in the Tab order (arrow
 //    keys scroll it) named after the heading above it, checked again when its size or its
@@ -55,7 +56,10 @@ function drawerLevels() {
     if (!label.hasAttribute("tabindex")) label.tabIndex = 0;
     label.setAttribute("role", "button");   // (it works like one: Enter, and Space below)
   }
-  if (!drawerOpen()) return;
+  const open = drawerOpen();
+  // (for the widgets, which know nothing of the theme: the drawer covers the page)
+  document.documentElement.toggleAttribute("data-tj-drawer-open", open);
+  if (!open) return;
   const level = levelShown(sidebar);
   const hide = (el) => {
     el.inert = true;

@@ -533,9 +533,8 @@ export class TjPuzzle extends TjWidget {
     const a = document.activeElement;
     if (a && a !== document.body) return this.contains(a);
     // on <body>: ours only if the last press was not elsewhere (a click on the page's text puts
-    // the focus there too), and never behind the open phone drawer
-    const drawer = document.getElementById("__drawer");
-    if (drawer && drawer.checked && matchMedia("screen and (max-width: 76.234375em)").matches) return false;
+    // the focus there too), and never behind the open phone drawer (a11y.js marks the page)
+    if (document.documentElement.hasAttribute("data-tj-drawer-open")) return false;
     return !pressed.away(this);
   }
 
