@@ -197,3 +197,25 @@ def test_the_stop_the_banker_sentence_gives_the_banker_multiplier():
             assert words[0] in en and words[1] in hant, (path.name, m, en, hant)
             said[m] += 1
     assert said[2] >= 90 and said[3] >= 20, said
+
+
+def test_every_english_text_that_says_dong_glosses_it():
+    """An English reader met "North has no 棟 yet: winning one avoids 空棟" with nothing to say
+    what a 棟 is: every English title, prompt, hint and explanation that writes 棟 now says "stack"
+    beside it (in the generated sentences and in the files)."""
+    from tianjiu_core.puzzles import explanations, model
+
+    texts = {}
+    for path in sorted(PUZZLES.glob("[0-9]*.toml")):
+        p = Puzzle.load(str(path))
+        for field in ("title", "prompt", "hint", "explanation"):
+            t = getattr(p, field)
+            if t and "棟" in t["en"]:
+                texts[f"{path.name} {field}"] = t["en"]
+    assert len(texts) >= 200
+    bare = {k: t for k, t in texts.items() if "stack" not in t}
+    assert not bare, bare
+    for theme in model.THEMES.values():
+        assert "棟" not in theme[4] or "stack" in theme[4], theme
+    source = Path(explanations.__file__).read_text(encoding="utf-8")
+    assert "has no 棟 (stacks) yet" in source and "no 棟 may not" not in source

@@ -558,6 +558,16 @@ def test_english_lines_gloss_dong_as_the_site_does(tab):
     assert ("1", "stack") in said and ("0", "stacks") in said, said
     assert "wins the trick: " in page.text_content(f"{W} .tj-play__sr"), seen
     assert page.locator(f"{W} .tj-play__pay th").all_inner_texts()[:2] == ["Seat", "棟 (stacks)"]
+    # each payment names its rule in Chinese with the English beside it: "(棟: stacks short of 4)"
+    # (it said "(棟 short of 4)", and "(no 棟)" for 空棟)
+    items = page.locator(f"{W} li[data-rule]").all_inner_texts()
+    labels = {"dong": "(棟: stacks short of 4)", "empty_dong": "(空棟: no stacks)", "gui_dong": "(歸棟: 4 stacks, even)",
+              "ru_yi": "(入一: 5 stacks, paid 1)", "ru_er": "(入二: 6 stacks, paid 2)"}
+    rules = page.eval_on_selector_all(f"{W} li[data-rule]", "els => els.map(e => e.dataset.rule)")
+    assert items and any(r in labels for r in rules), (rules, items)
+    for r, text in zip(rules, items):
+        if r in labels:
+            assert labels[r] in text, (r, text)
     assert tab.problems() == []
 
 

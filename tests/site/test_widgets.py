@@ -203,7 +203,7 @@ def test_settle_in_english_names_ru_yi(tab):
     page.click("tj-settle button[type=submit]")
     page.wait_for_function("document.querySelector('.tj-settle__table tr[data-seat=S] [data-payment]')?.dataset.payment === '1'")
     items = page.inner_text(".tj-settle__items")
-    assert "入一 (5 棟, paid 1)" in items and "is paid" not in items, items
+    assert "入一 (5 stacks, paid 1)" in items and "is paid" not in items, items
     assert tab.problems() == []
 
 

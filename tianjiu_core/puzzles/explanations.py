@@ -199,8 +199,8 @@ def theme_evidence(theme: str, start: Hand, hero: int, first: Action, line: Outc
                 alt is not None and alt.finisher == hero and alt.finish in sweeps
                 and sweeps.index(alt.finish) >= sweeps.index(line.finish)):
             if line.finish == "ba_zhi":
-                return _ev(f"{_seat_h(hero)}贏盡八棟，而且最後一手沒有人打得過：八支，四倍。", f"{_seat_e(hero)} takes all eight 棟 with a last play nobody could beat: 八支, four times.")
-            return _ev(f"{_seat_h(hero)}贏盡八棟：七支，雙倍。", f"{_seat_e(hero)} takes all eight 棟: 七支, double.")
+                return _ev(f"{_seat_h(hero)}贏盡八棟，而且最後一手沒有人打得過：八支，四倍。", f"{_seat_e(hero)} takes all eight 棟 (stacks) with a last play nobody could beat: 八支, four times.")
+            return _ev(f"{_seat_h(hero)}贏盡八棟：七支，雙倍。", f"{_seat_e(hero)} takes all eight 棟 (stacks): 七支, double.")
         if alt is not None and alt.finisher != hero and alt.finish in sweeps and line.finish not in sweeps:
             return _ev("要截住別家的七支／八支：別家贏盡八棟，人人要加倍付。", "This stops another seat's sweep (七支/八支), which would multiply everybody's loss.")
         return None
@@ -228,7 +228,7 @@ def theme_evidence(theme: str, start: Hand, hero: int, first: Action, line: Outc
         return None
     if theme == "eligibility":
         if start.dong[hero] == 0 and line.dong[hero] > 0 and alt is not None and alt.dong[hero] == 0:
-            return _ev(f"{_seat_h(hero)}還沒有棟：先贏一棟，才免得空棟，也才有資格結。", f"{_seat_e(hero)} has no 棟 yet: winning one avoids 空棟 and gives the right to finish.")
+            return _ev(f"{_seat_h(hero)}還沒有棟：先贏一棟，才免得空棟，也才有資格結。", f"{_seat_e(hero)} has no 棟 (stacks) yet: winning one avoids 空棟 (no stacks) and gives the right to finish.")
         last = line.tricks[-1]
         if last.size == 1 and last.actions[0].kind == "play":
             won = play_of(line.last_best, start.rules)
@@ -241,7 +241,7 @@ def theme_evidence(theme: str, start: Hand, hero: int, first: Action, line: Outc
                 t = a.tiles[0] if a.tiles else None
                 p = play_of((t,), start.rules) if t is not None else None
                 if won is not None and p is not None and p.cls == won.cls and p.rank > won.rank:
-                    return _ev(f"{_seat_h(a.seat)}手上的{t.name_hant}本來打得過，但他一棟都沒有，最後一墩單張不准打。", f"{_seat_e(a.seat)}'s {t.name_hant} ({t.name_en}) would beat it, but a seat with no 棟 may not beat a last single.")
+                    return _ev(f"{_seat_h(a.seat)}手上的{t.name_hant}本來打得過，但他一棟都沒有，最後一墩單張不准打。", f"{_seat_e(a.seat)}'s {t.name_hant} ({t.name_en}) would beat it, but a seat with no 棟 (no stacks won) may not beat a last single.")
         return None
     if theme == "dun_tian":
         if start.dong[hero] != 0 or first.kind != "play":
@@ -252,7 +252,7 @@ def theme_evidence(theme: str, start: Hand, hero: int, first: Action, line: Outc
         if first_trick.winner != hero:
             return None
         if alt is not None and alt.dong[hero] == 0:
-            return _ev("現在用天或九拿下一棟（敦天）；不拿的話，最後會空棟。", "Playing 天 (Teen) or a 九 (Gow) now banks a 棟 (敦天); otherwise the hand ends with 空棟 (no 棟).")
+            return _ev("現在用天或九拿下一棟（敦天）；不拿的話，最後會空棟。", "Playing 天 (Teen) or a 九 (Gow) now banks a 棟 (a stack, 敦天); otherwise the hand ends with 空棟 (no stacks).")
         return None
     if theme == "feng_si_yi_chong":
         if start.tiles_left != 4 or start.trick or first.kind != "play" or len(first.tiles) != 1:

@@ -59,10 +59,10 @@ THEMES: dict[str, tuple[str, str, str, str, str]] = {
                    "for double — unless 二四 (Gee Joon six) or 高腳七 (Tit) can capture it."),
     "dun_tian": ("敦天", "敦天", "Bank a 棟 (stack) early",
                  "牌弱時先出天或九，穩穩拿下一棟，免得空棟。",
-                 "With a weak hand, lead 天 (Teen) or a 九 (Gow) early to bank a 棟 and avoid 空棟 (no 棟)."),
+                 "With a weak hand, lead 天 (Teen) or a 九 (Gow) early to bank a 棟 (stack) and avoid 空棟 (no stacks)."),
     "eligibility": ("結的資格", "结的资格", "Eligibility to finish",
                     "一棟都未贏的一家，最後一墩單張不准打；要結，手上要先有棟。",
-                    "A seat with no 棟 may not beat a last single: win a 棟 first, or use the "
+                    "A seat with no 棟 (stacks won) may not beat a last single: win a 棟 first, or use the "
                     "rule against a seat that has none."),
     "stop_banker": ("莫讓莊結", "莫让庄结", "Stop the banker",
                     "莊家結牌，人人照莊家的倍數輸（第一手莊加倍，連莊更多）；閒家要搶先截住莊家。",
@@ -88,7 +88,7 @@ THEMES: dict[str, tuple[str, str, str, str, str]] = {
                 "Finish with 至尊 (Supreme, ×2) or a four-tile play (×4)."),
     "sweep": ("七支・八支", "七支・八支", "Sweeps: all 8 stacks (七支 / 八支)",
               "一家贏盡八棟：七支雙倍，八支四倍。",
-              "One seat takes all eight 棟: 七支 pays double, 八支 four times."),
+              "One seat takes all eight 棟 (stacks): 七支 pays double, 八支 four times."),
 }
 """Theme ids (spec §7) → (繁, 简, English name, one-line blurb 繁, blurb en)."""
 THEME_IDS: tuple[str, ...] = tuple(THEMES)

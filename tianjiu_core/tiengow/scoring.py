@@ -58,17 +58,18 @@ FINISH_LABELS: dict[str, tuple[str, str, str]] = {
 """繁, 简, English label of each finish (keys of :attr:`Settlement.finish`)."""
 
 RULE_LABELS: dict[str, tuple[str, str, str]] = {
-    "dong": ("棟", "栋", "棟 short of 4"),
-    "gui_dong": ("歸棟", "归栋", "4 棟, even"),
-    "empty_dong": ("空棟", "空栋", "no 棟"),
-    "ru_yi": ("入一", "入一", "5 棟, paid 1"),
-    "ru_er": ("入二", "入二", "6 棟, paid 2"),
+    "dong": ("棟", "栋", "stacks short of 4"),
+    "gui_dong": ("歸棟", "归栋", "4 stacks, even"),
+    "empty_dong": ("空棟", "空栋", "no stacks"),
+    "ru_yi": ("入一", "入一", "5 stacks, paid 1"),
+    "ru_er": ("入二", "入二", "6 stacks, paid 2"),
     "he_zun": ("賀尊", "贺尊", "至尊 won a trick"),
     "qin_zun": ("擒尊", "擒尊", "文尊 captured"),
     "si_da_he": ("四大賀", "四大贺", "a four won a trick"),
     "natural": ("例牌", "例牌", "natural hand"),
 }
-"""繁, 简, English label of each item's ``rule``."""
+"""繁, 简, English label of each item's ``rule``.  The English is shown with the Chinese
+term beside it (the pages write "入一 (5 stacks, paid 1)"), so it says "stacks" for 棟."""
 
 
 @dataclass(frozen=True, slots=True)

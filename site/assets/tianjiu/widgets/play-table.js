@@ -868,7 +868,7 @@ export class TjPlayTable extends TjWidget {
     const r = v.result;
     const st = r.settlement;
     const items = [...r.bonuses.items, ...st.items].map((it) => h("li", { "data-rule": it.rule },
-      this.t(it.amount === 0 ? "play.itemZero" : "play.item", { from: seatName(it.from, lang), to: seatName(it.to, lang), amount: it.amount, rule: label("rules", it.rule, lang) }),
+      this.t(it.amount === 0 ? "play.itemZero" : "play.item", { from: seatName(it.from, lang), to: seatName(it.to, lang), amount: it.amount, rule: label("rules", it.rule, lang), zh: label("rules", it.rule, "hant") }),
       // the arithmetic in the page's language (the engine's English only on English pages)
       " ", h("small", { class: "tj-play__detail" }, engineText(lang === "en" ? it.detail : (it.detail_zh || it.detail), lang))));
     // a replayed record (uploaded, linked, or an old hand) belongs to no running session: no 累計
