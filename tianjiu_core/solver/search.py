@@ -284,6 +284,9 @@ class _Tables:
         self.beat_cache: dict[tuple, tuple[int, ...]] = {}
         self.fbeat_cache: dict[tuple[int, int], tuple[int, ...]] = {}   # (h, best) → beats
         self.fdisc_cache: dict[tuple[int, int, int], tuple[int, ...]] = {}  # follow's discards
+        self.span_cache: dict[int, int] = {}   # holding → span (see span)
+        # the searches' memos per (hero, banker, streak, kept-tile switch): see _Search
+        self.memos: dict[tuple, tuple[dict, ...]] = {}
         # search caches shared by every solve under these rules (cleared together
         # between searches when they grow past _CACHE_LIMIT): canonical keys, the
         # interned forms they stand for, lead lists, and one transposition table
@@ -315,6 +318,8 @@ class _Tables:
             for t in self.tables.values():
                 t.clear()
             self.tables.clear()
+        if len(self.memos) > 16:   # many heroes, bankers or streaks: start again
+            self.memos.clear()
 
     def special(self, live: int) -> int:
         """Kinds (ONE bits) that never merge while the tiles of ``live`` are in play."""
@@ -326,6 +331,24 @@ class _Tables:
         return s
 
     # ------------------------------------------------------------ holdings
+    def span(self, h: int) -> int:
+        """The kinds (``ONE`` bits) ranked from the lowest to the highest tile of ``h`` in
+        each suit, both included.  :meth:`runs` reads another seat's tile (``pres``) only
+        there: above or below every tile of ``h`` in its suit, a boundary splits no run, so
+        ``runs(h, pres & span(h), …)`` equals ``runs(h, pres, …)``."""
+        out = self.span_cache.get(h)
+        if out is None:
+            out = 0
+            for order in self.suit_order:
+                held = [i for i, kind in enumerate(order) if (h >> (2 * kind)) & 3]
+                if held:
+                    for kind in order[held[0]:held[-1] + 1]:
+                        out |= ONE[kind]
+            if len(self.span_cache) > 300_000:
+                self.span_cache.clear()
+            self.span_cache[h] = out
+        return out
+
     def submultisets(self, h: int, k: int) -> tuple[int, ...]:
         """Distinct k-tile sub-multisets of holding ``h`` as ints."""
         key = (h, k)
@@ -576,8 +599,9 @@ def clear_caches() -> None:
             t.clear()
         tb.tables.clear()
         for cache in (tb.info_cache, tb.sub_cache, tb.disc_cache, tb.run_cache, tb.beat_cache,
-                      tb.fbeat_cache, tb.fdisc_cache):
+                      tb.fbeat_cache, tb.fdisc_cache, tb.span_cache):
             cache.clear()
+        tb.memos.clear()
 
 
 # --------------------------------------------------------------------------- search
@@ -670,10 +694,17 @@ class _Search:
         self.progress = progress
         # the search's memos of pure functions: settlements, claim's and last_single's
         # results, static_bounds' and trick_bounds', relations', finish_range's and
-        # follow's dead seats and relations (kept across _build: a slice search rebuilds
-        # its closures between tests; a new search starts with empty ones — sharing them
-        # between the deals of a hidden-hand judgement was measured 4% slower)
-        self.memo: tuple[dict, ...] = ({}, {}, {}, {}, {}, {}, {}, {})
+        # follow's dead seats and relations.  They depend on nothing but their keys, the
+        # rules, the hero, the banker and the streak, so every search with those shares
+        # them, like the transposition table (the deals of a hidden-hand judgement: hidden
+        # lead #3 1.10 → 0.83 s, docs/solver.md); each is emptied when it grows too big
+        mk = (hero, banker, streak, _EXP["keep"])
+        memo = tb.memos.get(mk) if pruning else None
+        if memo is None:
+            memo = ({}, {}, {}, {}, {}, {}, {}, {})
+            if pruning:
+                tb.memos[mk] = memo
+        self.memo: tuple[dict, ...] = memo
         self.settle_cache: dict[int, int] = self.memo[0]
         rules = tb.rules
         self.zun = tuple(zun_money(c, banker, streak).payments[hero] for c in range(4))
@@ -704,6 +735,8 @@ class _Search:
             v = hero_share(self.hero, self.banker, self.streak, winner, dong,
                            Finish(kind, None if captured < 0 else captured, guaranteed, k, flt),
                            self.tb.rules)
+            if len(self.settle_cache) > 200_000:
+                self.settle_cache.clear()
             self.settle_cache[key] = v
         return v
 
@@ -768,6 +801,7 @@ class _Search:
         FB = tb.fbeat_cache
         CAP_PID = PAIR16 if PAIR16 >= 0 and P_FLAGS[PAIR16] & CAP16 else -2   # the only CAP16 play
         DL = tb.fdisc_cache
+        SPAN, span = tb.span_cache, tb.span
         # TO_ACT[seat][leader]: the seats from ``seat`` to the last of the trick
         TO_ACT = tuple(tuple(tuple(l_ + j & 3 for j in range((s_ - l_) % 4, 4)) for l_ in range(4))
                        for s_ in range(4))
@@ -1140,7 +1174,9 @@ class _Search:
                         mates = 0
                     else:
                         mates = o1 + o2 + o3 - H[hero]
-                    mp = (mates | (mates >> 1)) & EVEN
+                    # (only the teammates' tiles within h's span can split its runs:
+                    # the key shares more entries, the discards are the same)
+                    mp = (mates | (mates >> 1)) & (SPAN.get(h) or span(h))
                     dkey = (h, mp, sk)
                     discs = DL.get(dkey)
                     if discs is None:
@@ -1669,6 +1705,8 @@ class _Search:
                         ev = [sdh[t] for t in four_holders]
                         blo += min(0, min(ev))
                         bhi += max(0, max(ev))
+            if len(BC) > 300_000:
+                BC.clear()
             r = BC[key] = (lo + blo, hi + bhi)
             return r
 
