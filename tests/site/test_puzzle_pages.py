@@ -1080,3 +1080,35 @@ def test_a_reload_keeps_the_moves_made(tab):
     assert page.get_attribute("tj-puzzle", "data-moves") == "0"
     assert page.evaluate(f"sessionStorage.getItem('tianjiu.puzzle.line.{p.id}')") is None
     assert tab.problems() == []
+
+
+def test_on_a_phone_the_others_sit_side_by_side_and_the_hand_is_near_the_question(new_tab):
+    """At 375 px the four seats were stacked one under another: the hero's tiles began about
+    1,100 px down, never on screen with the question.  Now the three others sit in one row, as
+    at a table (上家 left, 對家 across, 下家 right), while they hold at most 4 tiles each; with 5
+    they stay stacked (side by side they would be taller)."""
+    seats_of = lambda p: max(len(v) for k, v in P.load_json(p)["position"]["holdings"].items()
+                             if k != SEATS[p.hero] and isinstance(v, list)) if p.visibility == "open" else 0
+    few = next(p for p in ALL if p.visibility == "open" and seats_of(p) == 2)
+    five = next((p for p in ALL if p.visibility == "open" and seats_of(p) == 5), None)
+    tab = new_tab(viewport={"width": 375, "height": 740})
+    page = tab.page
+    tops = """[...document.querySelectorAll('tj-puzzle .tj-pz__seat')].map(s =>
+        [s.dataset.pos, Math.round(s.getBoundingClientRect().top + scrollY), Math.round(s.getBoundingClientRect().left)])"""
+    tab.goto(puzzle_page(few, "en"))
+    ready(tab)
+    pos = {k: (top, left) for k, top, left in page.evaluate(tops)}
+    assert pos["left"][0] == pos["top"][0] == pos["right"][0], pos
+    assert pos["left"][1] < pos["top"][1] < pos["right"][1], pos
+    prompt = page.evaluate("document.querySelector('tj-puzzle .tj-pz__prompt').getBoundingClientRect().top + scrollY")
+    hand_bottom = page.evaluate("document.querySelector('tj-puzzle .tj-pz__hand').getBoundingClientRect().bottom + scrollY")
+    assert hand_bottom - prompt < 740 - 48, (prompt, hand_bottom)   # one screen under the header
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    tab.shot("puzzle-phone-table-375")
+    if five is not None:
+        tab.goto(puzzle_page(five, "en"))
+        ready(tab)
+        pos = {k: (top, left) for k, top, left in page.evaluate(tops)}
+        assert pos["right"][0] < pos["top"][0] < pos["left"][0], pos
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert tab.problems() == []

@@ -169,7 +169,12 @@ export function tableView(frame, { lang, t, hero, hand = null, controls = null, 
     tiles,
     isHero && controls ? controls : null);
   });
-  return h("div", { class: "tj-pz__table" }, panels[2], panels[3], trickView(frame, { lang, t, height, reveal }), panels[1], panels[0]);
+  // (on a phone the others sit side by side when they hold at most 4 tiles: 5 would stack up)
+  const most = Math.max(...seats.slice(1).map((seat) => {
+    const held = frame.holdings[seat];
+    return typeof held === "number" ? held : (held || []).length;
+  }));
+  return h("div", { class: `tj-pz__table${most <= 4 ? " is-compact" : ""}` }, panels[2], panels[3], trickView(frame, { lang, t, height, reveal }), panels[1], panels[0]);
 }
 
 /** The trick in progress, or (between tricks) the last finished trick. */
