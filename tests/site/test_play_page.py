@@ -568,6 +568,13 @@ def test_english_lines_gloss_dong_as_the_site_does(tab):
     for r, text in zip(rules, items):
         if r in labels:
             assert labels[r] in text, (r, text)
+    # and the arithmetic after it drops the rule's name the line gave ("(空棟: no stacks) 空棟 5"
+    # read as one run-on line): only what the amount does not say, after a dash
+    zh = {"dong": "棟", "empty_dong": "空棟", "gui_dong": "歸棟", "ru_yi": "入一", "ru_er": "入二"}
+    for r, text in zip(rules, items):
+        if r in zh:
+            assert text.count(zh[r]) == 1, (r, text)
+            assert re.search(r"\) — .*\d|\)$", text), (r, text)
     assert tab.problems() == []
 
 

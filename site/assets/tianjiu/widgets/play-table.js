@@ -218,6 +218,15 @@ window.addEventListener("click", (e) => {
   }
 }, true);
 
+/** A payment's arithmetic after its line: " — (4−1)=3 × banker 2" (the engine's detail without
+ *  the rule's name, which the line gives); nothing when that leaves only a number ("空棟 5"). */
+function itemDetail(it, lang) {
+  let text = lang === "en" ? it.detail : (it.detail_zh || it.detail);
+  if (it.rule_zh && text.startsWith(`${it.rule_zh} `)) text = text.slice(it.rule_zh.length + 1);
+  if (/^−?-?\d+$/.test(text.trim())) return [];
+  return [" ", h("small", { class: "tj-play__detail" }, `— ${engineText(text, lang)}`)];
+}
+
 export class TjPlayTable extends TjWidget {
   connectedCallback() {
     const old = keeper;
@@ -519,7 +528,7 @@ export class TjPlayTable extends TjWidget {
       h("span", { class: "tj-play__deal" }, this.t("play.dealLine", { method: methodName(v.method, lang), a: v.dice[0], b: v.dice[1], sum: v.dice[0] + v.dice[1] })),
       h("span", { class: "tj-play__rulesline" }, this.t("play.rulesLine", { rules: rulesText })),
       s.hand === 1 && this.firstBank ? h("span", { class: "tj-play__rulesline tj-play__firstbank" }, this.t("play.firstBank", {
-        throws: this.firstBank.rounds.map((r) => SEATS.filter((x) => r[x]).map((x) => `${seatName(x, lang)} ${r[x]}`).join(" ")).join(" / "),
+        throws: this.firstBank.rounds.map((r) => SEATS.filter((x) => r[x]).map((x) => `${seatName(x, lang)} ${r[x]}`).join(" ")).join(this.t("play.firstBankAgain")),
         seat: seatName(this.firstBank.banker, lang) })) : null);
     const score = h("div", { class: "tj-play__score", "aria-label": this.t("play.score") },
       h("span", {}, this.t("play.score")), SEATS.map((x) => h("span", { "data-seat": x, class: "tj-play__score-seat" },
@@ -869,8 +878,9 @@ export class TjPlayTable extends TjWidget {
     const st = r.settlement;
     const items = [...r.bonuses.items, ...st.items].map((it) => h("li", { "data-rule": it.rule },
       this.t(it.amount === 0 ? "play.itemZero" : "play.item", { from: seatName(it.from, lang), to: seatName(it.to, lang), amount: it.amount, rule: label("rules", it.rule, lang), zh: label("rules", it.rule, "hant") }),
-      // the arithmetic in the page's language (the engine's English only on English pages)
-      " ", h("small", { class: "tj-play__detail" }, engineText(lang === "en" ? it.detail : (it.detail_zh || it.detail), lang))));
+      // the arithmetic in the page's language (the engine's English only on English pages),
+      // without the rule's name the line gives already, and left out when it is only the amount
+      ...itemDetail(it, lang)));
     // a replayed record (uploaded, linked, or an old hand) belongs to no running session: no 累計
     const running = this.state !== "replay" && this.session;
     const pay = h("table", { class: "tj-play__pay" },
