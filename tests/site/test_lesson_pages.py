@@ -433,6 +433,27 @@ def test_simplified_lessons_have_no_traditional_only_characters(site):
     assert "<code>66</code>" in hant and "點數寫法" in hant        # the pip code column
 
 
+def test_english_lessons_give_each_tile_its_english_name():
+    """Lesson 2's rule, examples table and later lessons wrote 長三, 板凳, 雜八, 丁三 … with no
+    English name: a reader had to go back to lesson 1.  Every English lesson that writes a
+    tile's Chinese name in its text (outside the tile drawings) gives the English name on that
+    page too (the first time, "斧頭 (Foo)")."""
+    from pathlib import Path
+    from tianjiu_core.tiles import TILES
+    cjk = re.compile(r"[\u3400-\u9fff]")
+    names = {t.name_hant: t.name_en for t in TILES}
+    root = Path(__file__).resolve().parents[2] / "site" / "lessons"
+    bare = {}
+    for page in sorted(root.glob("*.en.md")):
+        text = re.sub(r"\{\{.*?\}\}|`[^`]*`", " ", page.read_text(encoding="utf-8"), flags=re.S)
+        for zh, en in names.items():
+            standalone = [m for m in re.finditer(re.escape(zh), text)
+                          if not cjk.match(text[m.start() - 1]) and not cjk.match(text[m.end():m.end() + 1] or " ")]
+            if standalone and en not in text:
+                bare.setdefault(page.name, []).append(zh)
+    assert bare == {}, bare
+
+
 def test_puzzle_links_point_at_themes_that_have_puzzles(site):
     """Lessons link to a theme of the puzzle index only when it has puzzles; an empty
     theme gets a sentence instead of a link that would look broken."""
