@@ -276,9 +276,11 @@ def test_solve_by_clicking_then_values_and_undo(tab):
     assert page.get_attribute("tj-puzzle", "data-moves") == "0"
     assert page.eval_on_selector_all("tj-puzzle .tj-pz__tile", "bs => bs.map(b => b.dataset.code)") == hand
     play(tab, p.solution[0])
+    assert page.text_content("tj-puzzle .tj-pz__sr")                # the replies, for screen readers
     page.click("tj-puzzle .tj-pz__undo")               # take the move (and the replies) back
     assert page.get_attribute("tj-puzzle", "data-state") == "ready"
     assert page.get_attribute("tj-puzzle", "data-moves") == "0"
+    assert page.text_content("tj-puzzle .tj-pz__sr") == ""   # (they stayed, to be read again)
     assert page.eval_on_selector_all("tj-puzzle .tj-pz__tile", "bs => bs.map(b => b.dataset.code)") == hand
     assert storage(tab)["puzzles"][p.id]["status"] == "solved"   # replaying does not undo progress
     assert tab.problems() == []

@@ -213,6 +213,7 @@ export class TjPuzzle extends TjWidget {
     delete this.dataset.outcome;
     this.dataset.verdict = "";
     this.feedback("");
+    this.srEl.textContent = "";
     this.valuesBtn.hidden = true;
     this.endEl.hidden = true;
     this.solutionEl.hidden = true;
@@ -944,6 +945,7 @@ export class TjPuzzle extends TjWidget {
     this.dataset.verdict = "";
     this.endEl.hidden = true;
     this.valuesEl.hidden = true;
+    this.srEl.textContent = "";   // (the replies of the line taken back: not there to be read again)
     this.feedback(this.t("puzzle.undone"), "");
     delete this.dataset.hint;
     this.draw();
