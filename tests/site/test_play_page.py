@@ -735,7 +735,8 @@ def test_recap_analysis_of_a_face_down_lead_and_no_stale_recap(tab):
 
 def test_recap_analysis_tells_apart_two_tiles_of_one_name_and_judges_from_souths_chair(tab):
     """Seed 8: in trick 1 South may discard 25 or 34, both 雜七 (Mixed seven).  The analysis
-    list writes the pips beside such names, so no two choices read the same.  In trick 5 the
+    list writes the pips beside such names ("雜七（2·5）", as the tile chips do), so no two choices
+    read the same; a play and a discard of one tile are told apart by "墊" alone.  In trick 5 the
     judgement from what South could see gives the engine's hidden-hand means."""
     from tianjiu_core.tiengow.game import Hand
     hand = Hand.from_seed(8)
@@ -752,7 +753,7 @@ def test_recap_analysis_tells_apart_two_tiles_of_one_name_and_judges_from_souths
     panel.locator(".tj-play__choice").first.wait_for(timeout=60_000)
     names = panel.evaluate("p => [...p.querySelectorAll('.tj-play__act-what')].map(e => e.textContent)")
     assert len(names) == len(set(names)), names
-    assert any("雜七" in n and "25" in n for n in names) and any("雜七" in n and "34" in n for n in names), names
+    assert any("雜七（2·5）" in n for n in names) and any("雜七（3·4）" in n for n in names), names
     assert not any("·" in n for n in names if "雜七" not in n), names   # only the look-alikes
     # 8 tiles in hand: the judgement from South's chair is not offered (it would not finish)
     assert page.locator(f"{W} .tj-play__judge").count() == 0

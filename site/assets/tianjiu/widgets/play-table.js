@@ -1121,14 +1121,16 @@ export class TjPlayTable extends TjWidget {
       const codes = rest.trim().split(/\s+/);
       return { how, codes, name: tileNames(codes, lang) };
     });
-    // Two tiles of one name (雜八 is 26 and 35, 雜九 36 and 45 …) would read the same: then the
-    // pips are written beside the name.
+    // Two choices of one name (雜八 is 26 and 35, 雜九 36 and 45 …: playing one or the other)
+    // would read the same: then the pips are written beside the name, "雜九 (Chop Gow, 3·6)".
+    // (A play and a discard of the same tile read differently already.)
     const count = new Map();
-    for (const p of parsed) count.set(p.name, (count.get(p.name) || 0) + 1);
+    const same = (p) => `${p.how || ""}${p.name}`;
+    for (const p of parsed) count.set(same(p), (count.get(same(p)) || 0) + 1);
     const items = a.actions.map((x, i) => {
       const text = x.action;
       const { how, codes } = parsed[i];
-      const name = count.get(parsed[i].name) > 1 ? `${parsed[i].name} · ${codes.join(" ")}` : parsed[i].name;
+      const name = count.get(same(parsed[i])) > 1 ? tileNamesExact(codes, lang) : parsed[i].name;
       const down = Boolean(how);
       const tags = [];
       if (text === pos.played.replace(/^[ESWN]: /, "")) tags.push(h("span", { class: "tj-badge tj-play__played" }, this.t("play.analysisPlayed")));
