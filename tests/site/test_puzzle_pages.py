@@ -441,6 +441,9 @@ def test_wrong_move_is_explained_then_hint_and_retry(tab):
     hero_dong = ref["dong"][SEATS[p.hero]]
     end = "You end with no 棟 (no stacks, 空棟)" if hero_dong == 0 else f"You end with {hero_dong} 棟 ({'stack' if hero_dong == 1 else 'stacks'})"
     assert f"{end}: {signed(bad['value'])} unit" in text, text
+    # and that this result is not the most there is (a reader who won every trick saw "+16" and
+    # nothing saying why it was wrong)
+    assert "Another move does better." in text, text
     # the refutation, never the best move's value (that comes after the solve)
     assert "best move gets" not in text and f"{signed(bad['best_value'])} unit" not in text, text
     assert "Try again" in text
