@@ -479,7 +479,7 @@ export class TjPuzzle extends TjWidget {
     const before = this.position;
     // the hero's action, the defenders' replies, and (after the solution's last move) the
     // rest of the hand, which the engine plays for every seat — the hero's tiles included
-    const rest = (r.rest || []).map((a) => (a.seat === this.hero ? { ...a, auto: true } : a));
+    const rest = (r.rest || []).map((a) => (a.seat === this.hero ? { ...a, auto: true, rest: true } : { ...a, rest: true }));
     const autoPlay = rest.some((a) => a.auto);
     const extra = [];
     if (autoPlay) {
@@ -510,7 +510,8 @@ export class TjPuzzle extends TjWidget {
       const a = frame.trick[frame.trick.length - 1];
       said.push(frame.pause ? this.t("puzzle.trickWon", { seat: seatName(frame.winner, lang), n: actionSize(frame.trick[0]) })
         : `${seatName(a.seat, lang)}: ${actionWords(a, lang, t)}`);
-      await this.pause(frame.pause ? this.stepMs * 1.5 : this.stepMs);
+      // (the engine's play-out after the last graded move goes twice as fast: nothing to judge)
+      await this.pause((frame.pause ? this.stepMs * 1.5 : this.stepMs) * (a && a.rest ? 0.5 : 1));
     }
     if (this.skipBtn && this.skipBtn === document.activeElement) this.holdFocus();
     if (this.skipBtn) this.skipBtn.remove();
