@@ -8,6 +8,7 @@ terms                          rewrite tianjiu_site/jieba_terms.txt from the eng
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,12 +16,18 @@ from pathlib import Path
 from .runtime import ROOT, RUNTIME_DIR, tree_size
 
 
-def build(out: Path, strict: bool = False) -> int:
+def build(out: Path, strict: bool = False, site_url: str | None = None) -> int:
+    """Build the site into ``out``; ``site_url`` (else $SITE_URL, else mkdocs.yml's
+    http://127.0.0.1:8000/) is the address the pages name as theirs (canonical links,
+    sitemaps)."""
     cmd = [sys.executable, "-m", "mkdocs", "build", "--clean", "-f", str(ROOT / "mkdocs.yml"),
            "-d", str(out)]
     if strict:
         cmd.append("--strict")
-    code = subprocess.call(cmd, cwd=ROOT)
+    env = None
+    if site_url:
+        env = {**os.environ, "SITE_URL": site_url}
+    code = subprocess.call(cmd, cwd=ROOT, env=env)
     if code == 0:
         rt = out / RUNTIME_DIR
         print(f"built {out} ({tree_size(out) / 1e6:.1f} MB); the embeddable runtime is {rt} "
@@ -48,7 +55,11 @@ def main(argv: list[str] | None = None) -> int:
         return build(args.out.resolve(), args.strict)
     if args.cmd == "serve":
         if not args.no_build:
-            code = build(args.out.resolve())
+            # the pages name the address they are served at (canonical links), unless $SITE_URL
+            # says otherwise
+            host = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
+            url = None if os.environ.get("SITE_URL") else f"http://{host}:{args.port}/"
+            code = build(args.out.resolve(), site_url=url)
             if code:
                 return code
         from .serve import serve

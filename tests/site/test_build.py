@@ -473,3 +473,20 @@ def test_every_table_header_cell_says_what_its_column_is(site_dir):
             if re.search(r"<th[^>]*>\s*</th>", table):
                 empty.append(path.relative_to(site_dir).as_posix())
     assert empty == []
+
+
+def test_serve_on_another_port_builds_pages_that_name_that_port(monkeypatch, tmp_path):
+    """`./run serve --port 8123` built pages whose canonical links said :8000 (mkdocs.yml's
+    site_url): the build now gets the address it is served at, unless $SITE_URL is set."""
+    import tianjiu_site.__main__ as cli
+    import tianjiu_site.serve as srv
+    calls = []
+    monkeypatch.setattr(cli, "build", lambda out, strict=False, site_url=None: calls.append(site_url) or 0)
+    monkeypatch.setattr(srv, "serve", lambda *a, **k: calls.append("served"))
+    monkeypatch.delenv("SITE_URL", raising=False)
+    assert cli.main(["serve", "--port", "8123", "--out", str(tmp_path)]) == 0
+    assert calls == ["http://127.0.0.1:8123/", "served"]
+    calls.clear()
+    monkeypatch.setenv("SITE_URL", "https://example.org/tiengow/")
+    assert cli.main(["serve", "--port", "8123", "--out", str(tmp_path)]) == 0
+    assert calls == [None, "served"]
