@@ -1109,6 +1109,10 @@ def test_on_a_phone_the_others_sit_side_by_side_and_the_hand_is_near_the_questio
     hand_bottom = page.evaluate("document.querySelector('tj-puzzle .tj-pz__hand').getBoundingClientRect().bottom + scrollY")
     assert hand_bottom - prompt < 740 - 48, (prompt, hand_bottom)   # one screen under the header
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    # the others' 棟 badges say "2 棟" there (the gloss made them wrap in their narrow boxes);
+    # the hero's keeps "(stacks)"
+    badges = page.eval_on_selector_all("tj-puzzle .tj-pz__seat", "ss => ss.map(s => [s.dataset.pos, s.querySelector('.tj-pz__dong').innerText])")
+    assert all(("stack" in text) == (pos_ == "bottom") for pos_, text in badges), badges
     tab.shot("puzzle-phone-table-375")
     if five is not None:
         tab.goto(puzzle_page(five, "en"))
@@ -1116,4 +1120,13 @@ def test_on_a_phone_the_others_sit_side_by_side_and_the_hand_is_near_the_questio
         pos = {k: (top, left) for k, top, left in page.evaluate(tops)}
         assert pos["right"][0] < pos["top"][0] < pos["left"][0], pos
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        # one shape for the whole puzzle: the replies take the others to 4 tiles, and the board
+        # used to jump to the row in mid-reply (the trick went under the header)
+        page.eval_on_selector("tj-puzzle", "el => el.setAttribute('step-ms', '30')")
+        page.evaluate("""window.__shapes = new Set(); new MutationObserver(() => {
+            const t = document.querySelector('tj-puzzle .tj-pz__table'); if (t) window.__shapes.add(t.className);
+          }).observe(document.querySelector('tj-puzzle'), {subtree: true, childList: true})""")
+        play(tab, five.solution[0])
+        idle(tab)
+        assert page.evaluate("[...window.__shapes]") == ["tj-pz__table"], page.evaluate("[...window.__shapes]")
     assert tab.problems() == []

@@ -141,7 +141,7 @@ export function bestSeat(trick) {
 /** The table.  frame: {holdings: {E: codes|count}, dong, banker, banker_streak, leader,
  *  to_act, trick, winner?, last?: {actions, winner, size}}; hero: seat; hand: the hero's
  *  interactive hand (an element) or null to draw the tiles. */
-export function tableView(frame, { lang, t, hero, hand = null, controls = null, height = 40, heroHeight = 56, oppHeight = 48, reveal = false }) {
+export function tableView(frame, { lang, t, hero, hand = null, controls = null, height = 40, heroHeight = 56, oppHeight = 48, reveal = false, compact = null }) {
   const hi = SEATS.indexOf(hero);
   const seats = SEATS.map((_, k) => SEATS[(hi + k) % 4]);
   const panels = seats.map((seat, k) => {
@@ -164,17 +164,35 @@ export function tableView(frame, { lang, t, hero, hand = null, controls = null, 
       h("span", { class: "tj-pz__seat-name" }, seatName(seat, lang)),
       h("span", { class: "tj-pz__seat-rel" }, t(`puzzle.rel.${REL[k]}`)),
       ...badges,
-      h("span", { class: "tj-pz__dong", dataset: { dong: frame.dong[seat] } }, t("puzzle.dong", { n: frame.dong[seat] })),
+      dongBadge(frame.dong[seat], isHero, t),
       n || !isHero ? h("span", { class: "tj-pz__left" }, t("puzzle.tilesLeft", { n })) : null),
     tiles,
     isHero && controls ? controls : null);
   });
-  // (on a phone the others sit side by side when they hold at most 4 tiles: 5 would stack up)
-  const most = Math.max(...seats.slice(1).map((seat) => {
+  // (on a phone the others sit side by side when they hold at most 4 tiles: 5 would stack up;
+  // a puzzle passes its start's answer, so the board does not change shape during the replies)
+  const side = compact ?? compactTable(frame, hero);
+  return h("div", { class: `tj-pz__table${side ? " is-compact" : ""}` }, panels[2], panels[3], trickView(frame, { lang, t, height, reveal }), panels[1], panels[0]);
+}
+
+/** Whether a phone draws the others of ``frame`` side by side (tableView's ``compact``): when
+ *  none holds more than 4 tiles. */
+export function compactTable(frame, hero) {
+  return SEATS.filter((s) => s !== hero).every((seat) => {
     const held = frame.holdings[seat];
-    return typeof held === "number" ? held : (held || []).length;
-  }));
-  return h("div", { class: `tj-pz__table${most <= 4 ? " is-compact" : ""}` }, panels[2], panels[3], trickView(frame, { lang, t, height, reveal }), panels[1], panels[0]);
+    return (typeof held === "number" ? held : (held || []).length) <= 4;
+  });
+}
+
+/** A seat's 棟 badge.  English says "1 棟 (stack)"; the others' badges also carry the short
+ *  "1 棟" that a phone's side-by-side row shows instead (the CSS picks one; the hero's keeps the
+ *  gloss). */
+function dongBadge(n, isHero, t) {
+  const long = t("puzzle.dong", { n });
+  const short = t("puzzle.dongShort", { n });
+  return h("span", { class: "tj-pz__dong", dataset: { dong: n } },
+    isHero || short === long ? long
+      : [h("span", { class: "tj-pz__dong-long" }, long), h("span", { class: "tj-pz__dong-short" }, short)]);
 }
 
 /** The trick in progress, or (between tricks) the last finished trick. */

@@ -20,7 +20,7 @@
 import { TjWidget, defineWidget, h, explain, knownError } from "../widget.js";
 import { tileSvg, BY_CODE, tileCaption } from "../tiles.js";
 import {
-  SEATS, seatName, tileNames, fmtValue, actionSize, actionWords, tableView, lineView, valuesView, stepFrames, parseAction,
+  SEATS, seatName, tileNames, fmtValue, actionSize, actionWords, tableView, compactTable, lineView, valuesView, stepFrames, parseAction,
   unitsText, moveText, storyText, trackerView, historyView, aside, srSeparated,
 } from "./puzzle-board.js";
 import * as progress from "./puzzle-progress.js";
@@ -153,6 +153,8 @@ export class TjPuzzle extends TjWidget {
     this.dataset.puzzle = info.id;
     this.hero = info.hero;
     this.start = info.position;
+    // (one board shape for the whole puzzle: see tableView's compact)
+    this.compact = compactTable(info.position, info.hero);
     this.moves = [];
     this.history = [{ position: this.start, last: null }];
     this.drawHead();
@@ -259,7 +261,7 @@ export class TjPuzzle extends TjWidget {
     this.discardBtn = this.button("puzzle.discard", () => this.submit("discard"), { cls: "tj-pz__discard", disabled: !heroTurn || !pos.trick.length });
     this.pickEl = h("p", { class: "tj-pz__pick", "aria-live": "polite" });
     const controls = h("div", { class: "tj-pz__controls" }, this.pickEl, h("div", { class: "tj-pz__buttons" }, this.playBtn, this.discardBtn));
-    this.boardEl.replaceChildren(tableView(frame, { lang, t: this.t.bind(this), hero: this.hero, hand, controls: heroTurn ? controls : null }));
+    this.boardEl.replaceChildren(tableView(frame, { lang, t: this.t.bind(this), hero: this.hero, hand, controls: heroTurn ? controls : null, compact: this.compact }));
     if (live) this.drawKnown(pos);
     this.updatePick();
     this.hintBtn.disabled = !heroTurn;   // a hint for this position, from the first move on
@@ -841,7 +843,7 @@ export class TjPuzzle extends TjWidget {
     const go = (i) => {
       k = Math.max(0, Math.min(frames.length - 1, i));
       const f = frames[k];
-      board.replaceChildren(tableView(f, { lang, t, hero: this.hero, reveal: true }));
+      board.replaceChildren(tableView(f, { lang, t, hero: this.hero, reveal: true, compact: this.compact }));
       let what = t("puzzle.stepStart");
       if (k > 0) {
         const a = f.trick[f.trick.length - 1];
