@@ -733,6 +733,9 @@ def test_the_first_position_shows_before_and_without_the_engine(tab):
 def test_daily_puzzle_for_fixed_dates_and_the_archive(tab):
     page = tab.page
     start = SCHEDULE.start
+    # the clock: past every date below (a date after today is refused, see the end)
+    today = start + timedelta(days=len(SCHEDULE.ids) + 30)
+    page.clock.set_fixed_time(f"{today.isoformat()}T12:00:00")
     for day in (start + timedelta(days=4), start - timedelta(days=1), start + timedelta(days=len(SCHEDULE.ids) + 2)):
         tab.goto(f"daily/?date={day.isoformat()}")
         page.wait_for_selector("tj-daily-puzzle[data-puzzle]")
@@ -788,6 +791,17 @@ def test_daily_puzzle_for_fixed_dates_and_the_archive(tab):
         if q.id != pid:
             assert q.title["en"] not in text and "tiles a seat" in text, text
     assert "daily streak 1" in page.inner_text("tj-puzzle-progress")
+    # a day after today is not shown before its day (it gave tomorrow's puzzle away and
+    # recorded its result under tomorrow): today's puzzle, and a note saying why
+    for later in (today + timedelta(days=1), today + timedelta(days=400)):
+        tab.goto(f"en/daily/?date={later.isoformat()}")
+        page.wait_for_selector("tj-daily-puzzle[data-puzzle]")
+        assert page.get_attribute("tj-daily-puzzle", "data-date") == today.isoformat()
+        assert page.get_attribute("tj-daily-puzzle", "data-puzzle") == P.puzzle_for(today, SCHEDULE_TEXT)
+        assert f"{later.isoformat()} has not come yet" in page.inner_text(".tj-daily__refused")
+    tab.goto(f"en/daily/archive/?date={(today + timedelta(days=1)).isoformat()}")
+    page.wait_for_selector("tj-puzzle-archive[data-count]")
+    assert page.get_attribute(".tj-archive__item >> nth=0", "data-date") == today.isoformat()
     assert tab.problems() == []
 
 
@@ -880,6 +894,20 @@ def test_corrupt_save_is_repaired_with_a_message(new_tab):
     assert tab.page.evaluate("localStorage.getItem('tianjiu.puzzles.backup')") == '{"version": 1, "puzzles": {"0001": '
     assert storage(tab) == {"version": 2, "puzzles": {}, "history": [], "daily": {}}
     assert tab.problems() == []
+    tab.close()
+    # damaged again later: the first backup is never overwritten, the new one goes beside it
+    # and the notice names it
+    tab = new_tab()
+    tab.page.add_init_script("if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
+                             " localStorage.setItem('tianjiu.puzzles.backup', 'first damage');"
+                             " localStorage.setItem('tianjiu.puzzles', 'second damage');}")
+    tab.goto("en/" + puzzle_page(p))
+    ready(tab)
+    notice = tab.page.inner_text("tj-puzzle .tj-pz__notice")
+    assert "could not be read" in notice and "(tianjiu.puzzles.backup.2)" in notice, notice
+    assert tab.page.evaluate("localStorage.getItem('tianjiu.puzzles.backup')") == "first damage"
+    assert tab.page.evaluate("localStorage.getItem('tianjiu.puzzles.backup.2')") == "second damage"
+    assert storage(tab) == {"version": 2, "puzzles": {}, "history": [], "daily": {}}
     tab.close()
     # partly damaged: the bad entries go, the good ones stay (and are counted)
     tab = new_tab()

@@ -231,6 +231,7 @@ def test_no_space_before_full_width_punctuation_in_the_chinese_puzzle(new_tab):
     day = SCHEDULE.start + timedelta(days=k)
     for prefix, best in (("zh-Hans/", "（最大）"), ("", "（最大）")):
         tab = new_tab()
+        tab.page.clock.set_fixed_time(f"{(day + timedelta(days=1)).isoformat()}T12:00:00")   # (a later day is refused)
         tab.goto(f"{prefix}daily/?date={day.isoformat()}")
         ready(tab, "tj-daily-puzzle tj-puzzle")
         page = tab.page

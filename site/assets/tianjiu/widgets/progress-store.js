@@ -43,6 +43,20 @@ export function openStorage(key) {
 
 const isObj = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
 
+/** Keep `text` under `key` without overwriting an earlier copy: the first free of "<key>",
+ *  "<key>.2", "<key>.3", … (or the one already holding this very text).  Returns the key it
+ *  is kept under, or null when it cannot be written (storage full). */
+export function keepCopy(s, key, text) {
+  try {
+    for (let i = 1; ; i += 1) {
+      const k = i === 1 ? key : `${key}.${i}`;
+      const old = s.getItem(k);
+      if (old === null) s.setItem(k, text);
+      if (old === null || old === text) return k;
+    }
+  } catch { return null; }
+}
+
 /** A store for one key.  fresh(): an empty record of this version; repair(raw): {data,
  *  dropped} keeping every valid entry of a parsed record (any version up to this one);
  *  empty(data): true when a repaired record holds nothing (its notice is then "reset"). */
@@ -80,14 +94,8 @@ export function progressStore({ key, version, fresh, repair, empty }) {
     if (text === null) return fresh();
     let keptAs = null;   // where the original went
     const backup = () => {   // (never over an earlier backup: see the header)
-      try {
-        for (let i = 1; ; i += 1) {
-          const k = i === 1 ? BACKUP_KEY : `${BACKUP_KEY}.${i}`;
-          const old = st.s.getItem(k);
-          if (old === null) st.s.setItem(k, text);
-          if (old === null || old === text) { keptAs = k; return true; }
-        }
-      } catch { return false; }
+      keptAs = keepCopy(st.s, BACKUP_KEY, text);
+      return keptAs !== null;
     };
     const untouched = (data) => {   // needs repair, but the original cannot be backed up first
       data.readOnly = true;

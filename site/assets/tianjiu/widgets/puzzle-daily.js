@@ -43,19 +43,28 @@ export function dailyFor(date, schedule) {
   return { id: ids[((k % n) + n) % n], day: k, repeat: k < 0 || k >= n };
 }
 
+/** A date that may be shown: a real date (years 1000–9999) not after today (local date) —
+ *  a later day's puzzle is not given away before its day. */
+function usableDate(date) {
+  const day = date ? dayNumber(date) : null;
+  return day !== null && day <= dayNumber(progress.localDate(new Date()));
+}
+
 /** The date to show: ?date= in the page URL, else the date attribute, else the local date. */
 export function chosenDate(el) {
   const q = new URLSearchParams(location.search).get("date");
-  if (q && dayNumber(q) !== null) return q;
+  if (usableDate(q)) return q;
   const a = el && el.getAttribute("date");
-  if (a && dayNumber(a) !== null) return a;
+  if (usableDate(a)) return a;
   return progress.localDate(new Date());
 }
 
-/** ?date= when it was not used (not a date of years 1000–9999), else null — the page says so. */
+/** ?date= when it was not used, else null — the page says why: {date, kind: "dateRefused"
+ *  (not a date of years 1000–9999) | "dateFuture" (after today)}. */
 export function refusedDate(el) {
   const q = new URLSearchParams(location.search).get("date");
-  return q !== null && q !== chosenDate(el) ? q : null;
+  if (q === null || q === chosenDate(el)) return null;
+  return { date: q, kind: dayNumber(q) === null ? "dateRefused" : "dateFuture" };
 }
 
 /** A date in the page language: "2026年12月5日（星期六）" / "Saturday 5 December 2026". */
@@ -131,7 +140,7 @@ export class TjDailyPuzzle extends DataWidget {
       h("p", { class: "tj-title tj-daily__title" }, this.t("puzzle.dailyTitle")),
       h("p", { class: "tj-daily__date" }, h("time", { datetime: this.date }, longDate(this.date, this.language))));
     const refused = refusedDate(this);
-    if (refused !== null) this.headEl.append(h("p", { class: "tj-daily__refused", role: "note" }, this.t("puzzle.dateRefused", { date: refused.slice(0, 40) })));
+    if (refused !== null) this.headEl.append(h("p", { class: "tj-daily__refused", role: "note" }, this.t(`puzzle.${refused.kind}`, { date: refused.date.slice(0, 40) })));
     this.bodyEl = h("div", { class: "tj-daily__body" });
     this.linksEl = h("p", { class: "tj-daily__links" });
     this.append(h("div", { class: "tj-daily" }, this.headEl, this.bodyEl, this.linksEl));
@@ -239,7 +248,7 @@ export class TjPuzzleProgress extends DataWidget {
     if (n) {
       this.notice.hidden = false;
       this.notice.dataset.kind = n.kind;
-      this.notice.textContent = this.t(`puzzle.save.${n.kind}`, { n: n.n });
+      this.notice.textContent = this.t(`puzzle.save.${n.kind}`, { n: n.n, backup: n.backup });
     }
     const s = progress.summary(data);
     Object.assign(this.dataset, { solved: s.solved, failed: s.failed, streak: s.streak });

@@ -111,7 +111,7 @@ export class TjPuzzleFinder extends TjWidget {
     // (the puzzle index's <tj-puzzle-progress> says it already: once a page is enough)
     const notice = document.querySelector("tj-puzzle-progress") ? null : progress.progressNotice();
     this.noticeEl.hidden = !notice;
-    this.noticeEl.textContent = notice ? this.t(`puzzle.save.${notice.kind}`, { n: notice.n }) : "";
+    this.noticeEl.textContent = notice ? this.t(`puzzle.save.${notice.kind}`, { n: notice.n, backup: notice.backup }) : "";
     this.countEl.textContent = this.t("finder.count", { n, total: this.links.length });
     this.emptyEl.hidden = n > 0;
     this.randomBtn.disabled = !this.links.some((a) => !a.parentElement.hidden && unsolved(progress.displayStatusOf(a.dataset.puzzleId)));

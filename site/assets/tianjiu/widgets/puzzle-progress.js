@@ -29,10 +29,11 @@
 // version-2 save sees a newer version and only reads it (never rewrites it).
 //
 // A save that cannot be read is never lost silently: unreadable text is kept under
-// "tianjiu.puzzles.backup" and a notice is shown; entries that are wrong are dropped
+// "tianjiu.puzzles.backup" (".backup.2", ".3", … when an earlier backup is there: a backup is
+// never overwritten) and a notice naming it is shown; entries that are wrong are dropped
 // one by one (the valid ones kept) and the notice says how many.  Without
 // localStorage (private mode, blocked storage) progress lives for this page only.
-import { openStorage } from "./progress-store.js";
+import { keepCopy, openStorage } from "./progress-store.js";
 
 export const KEY = "tianjiu.puzzles";
 export const BACKUP_KEY = "tianjiu.puzzles.backup";
@@ -149,8 +150,11 @@ export function load() {
   if (text === null) return fresh();
   // keep the original before anything replaces it; when even that fails (storage full) the
   // original stays where it is and this page does not save (read-only), so nothing is lost
+  // (never over an earlier backup: a second repair's original goes to ".backup.2", …)
+  let keptAs = BACKUP_KEY;
   const backup = () => {
-    try { s.setItem(BACKUP_KEY, text); return true; } catch { return false; }
+    keptAs = keepCopy(s, BACKUP_KEY, text);
+    return keptAs !== null;
   };
   let raw;
   try {
@@ -159,19 +163,17 @@ export function load() {
     const data = fresh();
     if (!backup()) return keepOriginal(data);
     write(s, data);
-    notice = { kind: "reset", n: 0, at: here() };
+    notice = { kind: "reset", n: 0, at: here(), backup: keptAs };
     return data;
   }
   if (isObj(raw) && raw.version === 1) {
     // the previous version: same shape, no "helped" yet — read it as it is and upgrade it
     // quietly (the original copy kept first; a damaged entry still gets the notice)
     const { data, dropped } = repair(raw);
-    let kept = false;
-    try { s.setItem(V1_KEY, text); kept = true; } catch { kept = false; }
-    if (!kept) return keepOriginal(data);
+    if (keepCopy(s, V1_KEY, text) === null) return keepOriginal(data);
     if (dropped && !backup()) return keepOriginal(data);
     write(s, data);
-    if (dropped) notice = { kind: "repaired", n: dropped, at: here() };
+    if (dropped) notice = { kind: "repaired", n: dropped, at: here(), backup: keptAs };
     return data;
   }
   if (isObj(raw) && raw.version === VERSION) {
@@ -179,7 +181,7 @@ export function load() {
     if (dropped) {
       if (!backup()) return keepOriginal(data);
       write(s, data);
-      notice = { kind: "repaired", n: dropped, at: here() };
+      notice = { kind: "repaired", n: dropped, at: here(), backup: keptAs };
     }
     return data;
   }
@@ -194,7 +196,7 @@ export function load() {
   const { data, dropped } = repair(raw);
   if (!backup()) return keepOriginal(data);
   write(s, data);
-  notice = { kind: Object.keys(data.puzzles).length || Object.keys(data.daily).length ? "migrated" : "reset", n: dropped, at: here() };
+  notice = { kind: Object.keys(data.puzzles).length || Object.keys(data.daily).length ? "migrated" : "reset", n: dropped, at: here(), backup: keptAs };
   return data;
 }
 

@@ -322,7 +322,7 @@ export class TjPuzzle extends TjWidget {
     if (!n || !this.noticeEl) return;
     this.noticeEl.hidden = false;
     this.noticeEl.dataset.kind = n.kind;
-    this.noticeEl.textContent = this.t(`puzzle.save.${n.kind}`, { n: n.n });
+    this.noticeEl.textContent = this.t(`puzzle.save.${n.kind}`, { n: n.n, backup: n.backup });
   }
 
   showProgress() {
