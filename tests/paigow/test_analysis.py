@@ -138,7 +138,11 @@ def test_properties_over_random_hands():
 
 
 @pytest.mark.parametrize("text,n", [("66 66 36 12", 2), ("66 66 36 45", 2), ("66 66 11 11", 2),
-                                    ("36 66 12 66", 2), ("66 44 12 35", 3), ("22 15 56 36", 3)])
+                                    ("36 66 12 66", 2), ("66 44 12 35", 3), ("22 15 56 36", 3),
+                                    # the two tiles of a military kind play alike (雜九 36 / 45,
+                                    # 雜八 26 / 35): the trainer offered two identical settings
+                                    ("36 45 66 12", 2), ("26 35 11 56", 2), ("14 23 25 34", 2),
+                                    ("14 25 16 44", 3)])
 def test_a_face_held_twice_lists_each_setting_once(text, n):
     """天 天 雜九 丁三 splits into 天 雜九 / 天 丁三 in two ways: one setting, listed once (the
     calculator showed it as two identical rows); equal hands count either way round."""

@@ -622,5 +622,90 @@ def test_calculator_keeps_its_hand_in_the_address(site, tab):
                            timeout=TIMEOUT)
     msg = page.inner_text(f"{calc} .tj-pgc__message")
     assert "99" in msg and "zzz" in msg, msg
+    assert "). Unknown house way" in msg, msg      # two sentences (they ran together)
     assert page.eval_on_selector(f"{calc} .tj-pgc__way", "s => s.value") == "nz"
+    assert tab.problems() == []
+
+
+def test_embedded_trainer_and_drill_say_what_is_wrong_with_their_attributes(site, tab):
+    """An embedding page's bad tiles="66 66 66 66" or hands="…" were said for a moment, then
+    "Loading the engine…" wiped the line and a random hand was dealt as if asked for;
+    house-way="zzz" dealt nothing at all.  Now the refusal stays in words until you deal,
+    a bad way falls back to the first one (said), and nothing random pretends to be the
+    page's hand."""
+    page = tab.page
+    tab.goto("en/paigow/trainer/")
+    page.wait_for_selector("tj-paigow-trainer[data-tiles]:not([data-busy])", timeout=TIMEOUT)
+    # the seat choice the page's text points to ("Under “Your seat”") is written on screen
+    assert page.is_visible("tj-paigow-trainer .tj-pgt__role-label")
+    assert page.inner_text("tj-paigow-trainer .tj-pgt__role-label").startswith("Your seat")
+    page.evaluate("""() => { const add = (tag, attrs) => { const e = document.createElement(tag);
+        for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); document.querySelector('article').append(e); };
+      add('tj-paigow-trainer', {id: 'teen4', tiles: '66 66 66 66'});
+      add('tj-paigow-trainer', {id: 'three', tiles: '66 44 12'});
+      add('tj-paigow-trainer', {id: 'zzz', tiles: '66 44 12 35', 'house-way': 'zzz'});
+      add('tj-paigow-drill', {id: 'half', hands: '66 45 / 11'});
+      add('tj-paigow-drill', {id: 'ok', hands: '66 45 / 11 26'}); }""")
+    for sel in ("#teen4", "#three", "#half"):
+        page.wait_for_selector(f"{sel}[data-state=ready][data-problem] .tj-pgw__problem", timeout=TIMEOUT)
+    page.wait_for_timeout(300)   # (nothing deals behind the message)
+    assert "A set has only 2 of Teen." in page.inner_text("#teen4 .tj-pgw__problem")
+    assert "“66 66 66 66”" in page.inner_text("#teen4 .tj-pgw__problem")
+    assert "It takes 4 tiles; 3 are written." in page.inner_text("#three .tj-pgw__problem")
+    assert "It takes 2 tiles; 1 is written." in page.inner_text("#half .tj-pgw__problem")
+    for sel in ("#teen4", "#three"):
+        assert page.get_attribute(sel, "data-tiles") is None
+        assert page.locator(f"{sel} .tj-pgt__choice").count() == 0
+        assert page.inner_text(f"{sel} .tj-status") == ""
+    assert page.get_attribute("#half", "data-player") is None
+    assert page.eval_on_selector_all("#half .tj-pgd__answer", "bs => bs.every(b => b.disabled)")
+    # "Next hand" deals one, and the message goes
+    page.click("#teen4 .tj-pgt__actions button")
+    page.wait_for_selector("#teen4[data-tiles]:not([data-busy])")
+    assert page.is_hidden("#teen4 .tj-pgw__problem")
+    page.click("#half .tj-quiz__actions button")
+    page.wait_for_selector("#half[data-player]")
+    assert page.is_hidden("#half .tj-pgw__problem")
+    # an unknown house way: said, the first one played, the page's hand dealt against it
+    page.wait_for_selector("#zzz[data-tiles='66 44 12 35']:not([data-busy])", timeout=TIMEOUT)
+    assert page.eval_on_selector("#zzz .tj-pgc__way", "s => s.value") == "nz"
+    assert "Unknown house way “zzz”: using" in page.inner_text("#zzz .tj-pgw__problem")
+    assert page.locator("#zzz .tj-pgt__choice").count() == 3
+    # good hands are dealt as given
+    page.wait_for_selector("#ok[data-player='66 45'][data-banker='11 26']", timeout=TIMEOUT)
+    assert page.is_hidden("#ok .tj-pgw__problem")
+    assert tab.problems() == []
+
+
+def test_trainer_lists_each_setting_once_and_is_honest_about_a_save_it_cannot_write(site, tab):
+    """雜九 36 and 45 play alike: 36 45 天 丁三 was offered as three settings, two of them the
+    same.  A save of a newer site is read, never written: the score line called this session's
+    hands part of the total "on this device".  A repaired save that kept only a worst setting
+    was announced as "a fresh record started"."""
+    page = tab.page
+    sel = "tj-paigow-trainer"
+    tab.goto("en/paigow/trainer/")
+    page.wait_for_selector(f"{sel}[data-tiles]:not([data-busy])", timeout=TIMEOUT)
+    deal_in_trainer(page, "36 45 66 12")
+    assert page.locator(f"{sel} .tj-pgt__choice").count() == 2
+    assert "only two settings" in page.inner_text(f"{sel} .tj-pgt__prompt")
+    # a newer site's save
+    newer = json.dumps({"version": 2, "trainer": {"hands": 4, "lost": 0.4, "worst": []}})
+    page.evaluate("v => localStorage.setItem('tianjiu.paigow', v)", newer)
+    revisit_trainer(tab)
+    assert "newer version" in page.inner_text(f"{sel} .tj-pgw__notice")
+    deal_in_trainer(page, "66 44 12 35")
+    page.click(f"{sel} .tj-pgt__choice[data-index='0']")
+    page.wait_for_selector(f"{sel}[data-verdict]")
+    score = page.inner_text(f"{sel} .tj-pgt__score")
+    assert "on this device — hands: 4," in score and "not saved on this device" in score, score
+    assert page.evaluate("() => localStorage.getItem('tianjiu.paigow')") == newer
+    # damaged, but a worst setting survives: "dropped", not "a fresh record"
+    worst = {"tiles": "66 44 12 35", "banking": False, "way": "nz", "lost": 0.2}
+    page.evaluate("v => localStorage.setItem('tianjiu.paigow', v)",
+                  json.dumps({"version": 1, "trainer": {"hands": "x", "worst": [worst]}}))
+    revisit_trainer(tab)
+    notice = page.inner_text(f"{sel} .tj-pgw__notice")
+    assert "were dropped (1)" in notice and "fresh record" not in notice, notice
+    assert page.locator(f"{sel} .tj-pgt__worst-list li").count() == 1
     assert tab.problems() == []

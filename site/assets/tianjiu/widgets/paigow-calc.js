@@ -15,7 +15,7 @@
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { BY_CODE, tileSvg, parseCodes, tileCaption } from "../tiles.js";
 import { TILES } from "../generated.js";
-import { handName, evText, pct, plainTiles, fitsOneSet } from "./paigow-kit.js";
+import { handName, evText, pct, plainTiles, fitsOneSet, endSentence } from "./paigow-kit.js";
 import { engineText, clip } from "../i18n.js";
 
 let counter = 0;
@@ -83,7 +83,7 @@ export class TjPaigowCalc extends TjWidget {
         const before = this.messageEl.textContent;
         const bad = this.t("paigow.calc.badWay", { way: clip(this.way) });
         this.way = this.wayEl.value = ways[0].key;
-        this.message(before ? `${before}${this.language === "en" ? " " : ""}${bad}` : bad);
+        this.message(before ? `${endSentence(before, this.language)}${this.language === "en" ? " " : ""}${bad}` : bad);
         this.remember();
       }
     } catch (err) {
@@ -123,10 +123,8 @@ export class TjPaigowCalc extends TjWidget {
       this.changed();
     } else if (this.tiles.length) {
       // the typed hand was refused: say that the tray and the values below are the old hand's
-      const said = this.messageEl.textContent;
-      const en = this.language === "en";
-      const stop = /[.。!！?？]$/.test(said) ? "" : en ? "." : "。";   // two sentences, not one
-      this.message(`${said}${stop}${en ? " " : ""}${this.t("paigow.calc.kept")}`);
+      const en = this.language === "en";   // two sentences, not one
+      this.message(`${endSentence(this.messageEl.textContent, this.language)}${en ? " " : ""}${this.t("paigow.calc.kept")}`);
     }
   }
 

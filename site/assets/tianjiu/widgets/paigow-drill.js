@@ -8,8 +8,8 @@
 // State for tests: data-seed, data-player, data-banker (codes), data-verdict
 //   ("" | "right" | "wrong"), data-winner ("first" | "second"), data-reason, data-score.
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
-import { seededRng, randomSeed, dealTiles, handName, namedTiles, reasonText, fitsOneSet, pageKeys } from "./paigow-kit.js";
-import { parseCodes } from "../tiles.js";
+import { seededRng, randomSeed, dealTiles, handName, namedTiles, reasonText, fitsOneSet, pageTiles, endSentence, pageKeys } from "./paigow-kit.js";
+import { BY_CODE } from "../tiles.js";
 import { clip } from "../i18n.js";
 import * as P from "./paigow-progress.js";
 
@@ -38,9 +38,11 @@ export class TjPaigowDrill extends TjWidget {
     this.scoreEl = h("span", { class: "tj-quiz__score" });
     this.nextBtn = h("button", { type: "button", class: "tj-button", onclick: () => this.next() }, t("paigow.drill.next"));
     this.noticeEl = h("p", { class: "tj-pgw__notice", role: "status", hidden: true });
+    // what is wrong with the page's hands attribute: stays until the next question
+    this.problemEl = h("p", { class: "tj-message tj-pgw__problem", role: "alert", hidden: true });
     this.append(h("div", { class: "tj-pgd" },
       h("div", { class: "tj-quiz__head" }, h("p", { class: "tj-title" }, t("paigow.drill.title")), this.scoreEl),
-      this.noticeEl,
+      this.noticeEl, this.problemEl,
       h("p", { class: "tj-pgd__prompt" }, t("paigow.drill.prompt")),
       h("div", { class: "tj-pgd__board" }, side("player"), h("span", { class: "tj-pgd__vs", "aria-hidden": "true" }, "vs"), side("banker")),
       h("div", { class: "tj-pgd__answers", role: "group", "aria-label": t("paigow.drill.prompt") }, this.answerBtns.first, this.answerBtns.second),
@@ -48,18 +50,35 @@ export class TjPaigowDrill extends TjWidget {
       h("div", { class: "tj-quiz__actions" }, this.nextBtn)));
     pageKeys(this, (e, k) => this.key(e, k));
     const fixed = this.getAttribute("hands");
-    if (fixed) {
-      try {
-        const [a, b] = fixed.split("/").map((x) => parseCodes(x));
-        if (!a || !b || a.length !== 2 || b.length !== 2 || !fitsOneSet([...a, ...b])) throw new Error(clip(fixed));
-        this.fixed = [...a, ...b];
-      } catch (err) {
-        this.say(this.t("paigow.calc.unknown", { token: err.message }), "error");
+    if (fixed !== null) {   // hands it cannot deal are said (not swapped for random ones)
+      const why = this.checkHands(fixed);
+      if (why) {
+        this.problemEl.textContent = t("paigow.fixed.drill", { tiles: clip(fixed), why: endSentence(why, this.language) });
+        this.problemEl.hidden = false;
+        this.dataset.problem = "true";
       }
     }
     P.load();           // (a damaged save is repaired now, and said so)
     this.showNotice();
     this.showScore();
+  }
+
+  /** "66 45 / 11 26" → this.fixed (player's two, banker's two); else what is wrong, a line. */
+  checkHands(text) {
+    const parts = text.split("/");
+    if (parts.length !== 2) return this.t("paigow.fixed.pairs");
+    const hands = [];
+    for (const part of parts) {
+      const r = pageTiles(part, 2, this.t.bind(this), this.language);
+      if (r.error) return r.error;
+      hands.push(...r.codes);
+    }
+    if (!fitsOneSet(hands)) {
+      const c = hands.find((x) => hands.filter((y) => y === x).length > BY_CODE[x].copies);
+      return this.t("paigow.calc.noMore", { name: BY_CODE[c][this.language], copies: BY_CODE[c].copies });
+    }
+    this.fixed = hands;
+    return "";
   }
 
   /** What happened to the saved progress on this page (paigow.save.*), if anything. */
@@ -69,6 +88,10 @@ export class TjPaigowDrill extends TjWidget {
   }
 
   async ready() {
+    if (this.dataset.problem) {   // (said; "Next" deals a question)
+      for (const b of Object.values(this.answerBtns)) b.disabled = true;
+      return;
+    }
     this.load(this.fixed || dealTiles(4, seededRng(this.seed)));
   }
 
@@ -137,6 +160,8 @@ export class TjPaigowDrill extends TjWidget {
 
   next() {
     if (this.dataset.busy) return;
+    this.problemEl.hidden = true;
+    delete this.dataset.problem;
     this.seed += 1;
     this.load(dealTiles(4, seededRng(this.seed)));
     this.answerBtns.first.focus({ preventScroll: true });
@@ -147,7 +172,7 @@ export class TjPaigowDrill extends TjWidget {
     if (!["p", "1", "b", "2", "n"].includes(k)) return false;
     if ((k === "p" || k === "1") && !this.dataset.verdict) this.answer("first");
     else if ((k === "b" || k === "2") && !this.dataset.verdict) this.answer("second");
-    else if (k === "n" && this.dataset.verdict) this.next();
+    else if (k === "n" && (this.dataset.verdict || this.dataset.problem)) this.next();
     return true;
   }
 }

@@ -4,7 +4,7 @@
 // Not a widget itself.  The rules live in the engine (ops paigow_rank / paigow_compare /
 // paigow_set); nothing here ranks a hand.
 import { h, widgetKeys } from "../widget.js";
-import { tileSvg, BY_CODE, tileCaption } from "../tiles.js";
+import { tileSvg, BY_CODE, tileCaption, parseCodes } from "../tiles.js";
 import { TILES } from "../generated.js";
 import { engineText } from "../i18n.js";
 
@@ -35,6 +35,30 @@ export function dealTiles(n, rng) {
     [all[i], all[j]] = [all[j], all[i]];
   }
   return all.slice(0, n);
+}
+
+/** A hand given by the page (an attribute such as tiles="66 44 12 35"): {codes} when it is
+ *  `count` real face-up tiles of one set, else {error}: one short line in the widget's
+ *  language (t: the widget's t) naming what is wrong.  Never throws. */
+export function pageTiles(text, count, t, lang) {
+  let codes;
+  try {
+    codes = parseCodes(text);
+  } catch (err) {
+    return { error: t("paigow.calc.unknown", { token: err.message }) };
+  }
+  if (codes.includes(null)) return { error: t("paigow.fixed.faceDown") };
+  if (codes.length !== count) return { error: t("paigow.fixed.count", { count, n: codes.length }) };
+  if (!fitsOneSet(codes)) {
+    const c = codes.find((x) => codes.filter((y) => y === x).length > BY_CODE[x].copies);
+    return { error: t("paigow.calc.noMore", { name: BY_CODE[c][lang], copies: BY_CODE[c].copies }) };
+  }
+  return { codes };
+}
+
+/** A line as a full sentence (a stop added when it has none), to put another after it. */
+export function endSentence(text, lang) {
+  return /[.。!！?？]$/.test(text) ? text : `${text}${lang === "en" ? "." : "。"}`;
 }
 
 /** Does a list of codes fit in one 32-tile set? (no face more often than its copies) */

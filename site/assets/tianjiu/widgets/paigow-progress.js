@@ -81,7 +81,7 @@ export function repair(raw) {
 }
 
 const store = progressStore({ key: KEY, version: VERSION, fresh, repair,
-  empty: (d) => !Object.keys(d.lessons).length && !d.trainer.hands && !d.drill.asked });
+  empty: (d) => !Object.keys(d.lessons).length && !d.trainer.hands && !d.trainer.worst.length && !d.drill.asked });
 
 /** Read the save (repairing it if needed; see the header). */
 export const load = store.load;

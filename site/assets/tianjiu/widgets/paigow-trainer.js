@@ -12,8 +12,7 @@
 // State for tests: data-seed, data-tiles, data-verdict ("" | "best" | "lost"), data-lost,
 //   data-chosen, data-optimal, data-house-way-choice, data-hands.
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
-import { seededRng, randomSeed, dealTiles, handName, evText, pct, namedTiles, plainTiles, whyLine, fitsOneSet, pageKeys } from "./paigow-kit.js";
-import { parseCodes } from "../tiles.js";
+import { seededRng, randomSeed, dealTiles, handName, evText, pct, namedTiles, plainTiles, whyLine, pageTiles, endSentence, pageKeys } from "./paigow-kit.js";
 import { engineText, clip } from "../i18n.js";
 import * as P from "./paigow-progress.js";
 
@@ -27,7 +26,9 @@ export class TjPaigowTrainer extends TjWidget {
     this.dataset.verdict = "";
     const t = this.t.bind(this);
     const name = `tjpgt-${Math.random().toString(36).slice(2, 8)}`;
-    this.roleEl = h("div", { class: "tj-pgt__role", role: "radiogroup", "aria-label": t("paigow.trainer.role") },
+    // "Your seat" is written (the page's text points to it), and names the group
+    this.roleEl = h("div", { class: "tj-pgt__role", role: "radiogroup", "aria-labelledby": `${name}-role` },
+      h("span", { class: "tj-pgt__role-label", id: `${name}-role` }, t("paigow.trainer.role")),
       [false, true].map((bank) => h("label", { class: "tj-pgt__role-option" },
         h("input", { type: "radio", name, value: String(bank), checked: bank === this.banking,
           onchange: () => { this.banking = bank; if (this.result && this.dataset.verdict) this.grade(this.chosen, false); } }),
@@ -43,9 +44,11 @@ export class TjPaigowTrainer extends TjWidget {
     this.scoreEl = h("p", { class: "tj-pgt__score", "aria-live": "polite" });
     this.worstEl = h("div", { class: "tj-pgt__worst" });
     this.noticeEl = h("p", { class: "tj-pgw__notice", role: "status", hidden: true });
+    // what is wrong with the page's attributes (tiles, house-way): stays until you deal
+    this.problemEl = h("p", { class: "tj-message tj-pgw__problem", role: "alert", hidden: true });
     this.append(h("div", { class: "tj-pgt" },
       h("p", { class: "tj-title" }, t("paigow.trainer.title")),
-      this.noticeEl, this.roleEl,
+      this.noticeEl, this.problemEl, this.roleEl,
       h("p", { class: "tj-pgc__waybox" }, h("label", { for: `${name}-way` }, t("paigow.houseWay"), " "), this.wayEl),
       this.handEl,
       this.promptEl = h("p", { class: "tj-pgt__prompt" }, t("paigow.trainer.prompt")),
@@ -53,22 +56,33 @@ export class TjPaigowTrainer extends TjWidget {
       h("div", { class: "tj-pgt__actions" }, this.nextBtn),
       this.scoreEl, this.worstEl));
     pageKeys(this, (e, k) => this.key(e, k));
+    this.problems = [];
     const fixed = this.getAttribute("tiles");
-    if (fixed) {
-      try {
-        const codes = parseCodes(fixed);
-        if (codes.length === 4 && !codes.includes(null) && fitsOneSet(codes)) this.fixed = codes;
-        else throw new Error(clip(fixed));
-      } catch (err) {
-        this.say(this.t("paigow.calc.unknown", { token: err.message }), "error");
-      }
+    if (fixed !== null) {   // a hand it cannot deal is said (not swapped for a random one)
+      const r = pageTiles(fixed, 4, t, this.language);
+      if (r.codes) this.fixed = r.codes;
+      else this.problems.push(t("paigow.fixed.trainer", { tiles: clip(fixed), why: endSentence(r.error, this.language) }));
     }
     this.showScore();
+  }
+
+  /** Say what is wrong with the page's attributes (until the next deal). */
+  showProblems() {
+    this.problemEl.textContent = this.problems.join(this.language === "en" ? " " : "");
+    this.problemEl.hidden = !this.problems.length;
+    if (this.problems.length) this.dataset.problem = "true";
+    else delete this.dataset.problem;
   }
 
   async ready() {
     try {
       const ways = await this.engine.call("paigow_house_ways", {});
+      if (ways.length && !ways.some((w) => w.key === this.way)) {   // house-way="zzz": say so, play the first
+        const used = ways[0];
+        this.problems.push(this.t("paigow.fixed.badWay", { way: clip(this.way),
+          used: this.language === "en" ? used.name_en : engineText(used.name_hant, this.language) }));
+        this.way = used.key;
+      }
       this.wayEl.replaceChildren(...ways.map((w) => h("option", { value: w.key, selected: w.key === this.way },
         this.language === "en" ? `${w.name_en} (${w.name_hant})` : `${engineText(w.name_hant, this.language)} ${w.name_en}`)));
       this.showScore();   // the worst settings name their ways now
@@ -77,6 +91,8 @@ export class TjPaigowTrainer extends TjWidget {
     }
     const n = P.progressNotice();
     if (n) { this.noticeEl.textContent = this.t(`paigow.save.${n.kind}`, { n: n.n, backup: n.backup }); this.noticeEl.hidden = false; }
+    this.showProblems();
+    if (this.getAttribute("tiles") !== null && !this.fixed) return;   // (said; "Next hand" deals)
     await this.deal(this.fixed || dealTiles(4, seededRng(this.seed)));
   }
 
@@ -202,6 +218,10 @@ export class TjPaigowTrainer extends TjWidget {
   showScore(data = P.load()) {
     const t = this.t.bind(this);
     const s = this.session;
+    // a save this page may not write (a newer site's, or one it could not back up): the totals
+    // are the saved ones, and the line says this session's hands are not added to them
+    const readOnly = Boolean(data.readOnly);
+    if (readOnly) data = P.load();
     this.dataset.hands = String(s.hands);
     this.scoreEl.textContent = s.hands
       ? t("paigow.trainer.session", { hands: s.hands, lost: s.lost.toFixed(3), per: (s.lost / s.hands).toFixed(3) })
@@ -209,6 +229,7 @@ export class TjPaigowTrainer extends TjWidget {
     if (data.trainer.hands) {
       this.scoreEl.append(" ", h("span", { class: "tj-pgt__alltime" }, t("paigow.trainer.allTime", { hands: data.trainer.hands, per: (data.trainer.lost / data.trainer.hands).toFixed(3) })));
     }
+    if (readOnly && s.hands) this.scoreEl.append(" ", h("span", { class: "tj-pgt__unsaved" }, t("paigow.trainer.unsaved")));
     const worst = data.trainer.worst;
     this.worstEl.replaceChildren();
     if (!worst.length) return;
@@ -252,6 +273,8 @@ export class TjPaigowTrainer extends TjWidget {
 
   async next() {
     if (this.dataset.busy) return;
+    this.problems = [];
+    this.showProblems();
     this.seed += 1;
     this.retrying = false;
     this.regrade = null;
@@ -265,7 +288,7 @@ export class TjPaigowTrainer extends TjWidget {
     if (k !== "n" && this.result && !this.dataset.verdict) {
       if (Number(k) <= this.result.settings.length) this.grade(Number(k) - 1);   // two settings when a face is held twice
     }
-    else if (k === "n" && (this.dataset.verdict || this.verdictEl.dataset.kind === "error")) this.next();   // (or a deal refused)
+    else if (k === "n" && (this.dataset.verdict || this.verdictEl.dataset.kind === "error" || this.dataset.problem && !this.result)) this.next();   // (or a deal refused)
     return true;
   }
 }
