@@ -1142,6 +1142,16 @@ def test_on_a_phone_the_others_sit_side_by_side_and_the_hand_is_near_the_questio
     badges = page.eval_on_selector_all("tj-puzzle .tj-pz__seat", "ss => ss.map(s => [s.dataset.pos, s.querySelector('.tj-pz__dong').innerText])")
     assert all(("stack" in text) == (pos_ == "bottom") for pos_, text in badges), badges
     tab.shot("puzzle-phone-table-375")
+    # four tiles each: two rows of two in every box (narrow names fitted 3 + 1 in one box)
+    four = next((p for p in ALL if p.visibility == "open" and seats_of(p) == 4
+                 and all(len(v) == 4 for k, v in P.load_json(p)["position"]["holdings"].items()
+                         if k != SEATS[p.hero] and isinstance(v, list))), None)
+    if four is not None:
+        tab.goto(puzzle_page(four, "en"))
+        ready(tab)
+        columns = page.eval_on_selector_all("tj-puzzle .tj-pz__seat:not(.is-hero)", """ss => ss.map(s =>
+            [...s.querySelectorAll('svg.tj-tile')].map(t => Math.round(t.getBoundingClientRect().left)))""")
+        assert all(len(c) == 4 and len(set(c)) == 2 for c in columns), (four.id, columns)
     if five is not None:
         tab.goto(puzzle_page(five, "en"))
         ready(tab)
