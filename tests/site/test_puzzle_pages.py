@@ -802,6 +802,12 @@ def test_daily_puzzle_for_fixed_dates_and_the_archive(tab):
     tab.goto(f"en/daily/archive/?date={(today + timedelta(days=1)).isoformat()}")
     page.wait_for_selector("tj-puzzle-archive[data-count]")
     assert page.get_attribute(".tj-archive__item >> nth=0", "data-date") == today.isoformat()
+    assert "has not come yet" in page.inner_text("tj-puzzle-archive .tj-daily__refused")   # (said there too)
+    assert page.locator(".tj-archive__item.is-today").count() == 1
+    tab.goto(f"en/daily/archive/?date={day.isoformat()}")    # an earlier day's view: no row is "today"
+    page.wait_for_selector("tj-puzzle-archive[data-count]")
+    assert page.locator(".tj-archive__item.is-today").count() == 0
+    assert "(today)" not in page.inner_text("tj-puzzle-archive")
     assert tab.problems() == []
 
 
@@ -830,14 +836,15 @@ def test_daily_puzzle_follows_the_local_date(browser, site):
 def test_a_refused_date_is_not_today_for_the_saves(browser, site):
     """?date=0999-12-31 is refused by the daily page (years 1000–9999); the saves must not
     take it as today either (they did: a solved daily was recorded under 0999-12-31)."""
-    with daily_at(browser, site, "2026-12-03T12:00:00Z", "UTC", "?date=0999-12-31") as page:
-        assert page.get_attribute("tj-daily-puzzle", "data-date") == "2026-12-03"
-        assert "0999-12-31" in page.inner_text(".tj-daily__refused")
-        today = page.evaluate("""async () => {
-            const m = await import(new URL('assets/tianjiu/widgets/puzzle-progress.js', document.baseURI.replace(/daily\\/.*/, '')));
-            return [m.localDate(), m.localDate(new Date())];
-        }""")
-        assert today == ["2026-12-03", "2026-12-03"]
+    for query in ("?date=0999-12-31", "?date=2026-12-05"):   # (a later day is refused too)
+        with daily_at(browser, site, "2026-12-03T12:00:00Z", "UTC", query) as page:
+            assert page.get_attribute("tj-daily-puzzle", "data-date") == "2026-12-03"
+            assert query[-10:] in page.inner_text(".tj-daily__refused")
+            today = page.evaluate("""async () => {
+                const m = await import(new URL('assets/tianjiu/widgets/puzzle-progress.js', document.baseURI.replace(/daily\\/.*/, '')));
+                return [m.localDate(), m.localDate(new Date())];
+            }""")
+            assert today == ["2026-12-03", "2026-12-03"], query
 
 
 def test_the_page_schedule_rule_is_the_engines(tab):
@@ -909,6 +916,16 @@ def test_corrupt_save_is_repaired_with_a_message(new_tab):
     assert tab.page.evaluate("localStorage.getItem('tianjiu.puzzles.backup.2')") == "second damage"
     assert storage(tab) == {"version": 2, "puzzles": {}, "history": [], "daily": {}}
     tab.close()
+    # an old shape: converted, the notice says how many were dropped and where the original is
+    tab = new_tab()
+    tab.page.add_init_script("if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
+                             f" localStorage.setItem('tianjiu.puzzles', '{{\"solved\": [\"{p.id}\"], \"failed\": [\"bad id!\"]}}');}}")
+    tab.goto("en/puzzles/")
+    tab.page.wait_for_selector("tj-puzzle-progress[data-state=ready]")
+    notice = tab.page.inner_text("tj-puzzle-progress .tj-pz__notice")
+    assert "converted, 1 invalid entry dropped; the original is kept as tianjiu.puzzles.backup" in notice, notice
+    assert set(storage(tab)["puzzles"]) == {p.id}
+    tab.close()
     # partly damaged: the bad entries go, the good ones stay (and are counted)
     tab = new_tab()
     good = {"first": "solved", "status": "solved", "tries": 0, "date": "2026-11-30"}
@@ -952,6 +969,7 @@ def test_corrupt_save_is_repaired_with_a_message(new_tab):
     tab.goto("puzzles/")
     tab.page.wait_for_selector("tj-puzzle-progress[data-state=ready]")
     assert "較新版本" in tab.page.inner_text("tj-puzzle-progress .tj-pz__notice")
+    assert "這一頁的結果不會儲存" in tab.page.inner_text("tj-puzzle-progress .tj-pz__notice")
     assert tab.page.evaluate("localStorage.getItem('tianjiu.puzzles')") == newer
     tab.close()
     # storage full: a damaged save that cannot be backed up is left exactly as it was

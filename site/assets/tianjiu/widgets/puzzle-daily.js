@@ -11,6 +11,7 @@
 // None of them needs the engine; <tj-puzzle> inside does.
 import { TjWidget, defineWidget, h } from "../widget.js";
 import * as progress from "./puzzle-progress.js";
+import { clip } from "../i18n.js";
 import { loc, aside, srPause } from "./puzzle-board.js";
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -63,7 +64,7 @@ export function chosenDate(el) {
  *  (not a date of years 1000–9999) | "dateFuture" (after today)}. */
 export function refusedDate(el) {
   const q = new URLSearchParams(location.search).get("date");
-  if (q === null || q === chosenDate(el)) return null;
+  if (q === null || q === "" || q === chosenDate(el)) return null;   // (an empty ?date= is no date asked for)
   return { date: q, kind: dayNumber(q) === null ? "dateRefused" : "dateFuture" };
 }
 
@@ -140,7 +141,7 @@ export class TjDailyPuzzle extends DataWidget {
       h("p", { class: "tj-title tj-daily__title" }, this.t("puzzle.dailyTitle")),
       h("p", { class: "tj-daily__date" }, h("time", { datetime: this.date }, longDate(this.date, this.language))));
     const refused = refusedDate(this);
-    if (refused !== null) this.headEl.append(h("p", { class: "tj-daily__refused", role: "note" }, this.t(`puzzle.${refused.kind}`, { date: refused.date.slice(0, 40) })));
+    if (refused !== null) this.headEl.append(h("p", { class: "tj-daily__refused", role: "note" }, this.t(`puzzle.${refused.kind}`, { date: clip(refused.date, 40) })));
     this.bodyEl = h("div", { class: "tj-daily__body" });
     this.linksEl = h("p", { class: "tj-daily__links" });
     this.append(h("div", { class: "tj-daily" }, this.headEl, this.bodyEl, this.linksEl));
@@ -180,7 +181,10 @@ export class TjPuzzleArchive extends DataWidget {
   render() {
     this.date = chosenDate(this);
     this.listEl = h("ol", { class: "tj-archive__list", reversed: true });
-    this.append(h("div", { class: "tj-archive" }, this.listEl));
+    const refused = refusedDate(this);   // (said as on the daily page)
+    this.append(h("div", { class: "tj-archive" },
+      refused ? h("p", { class: "tj-daily__refused", role: "note" }, this.t(`puzzle.${refused.kind}`, { date: clip(refused.date, 40) })) : null,
+      this.listEl));
     this.show();
   }
 
@@ -193,6 +197,7 @@ export class TjPuzzleArchive extends DataWidget {
       const { schedule } = await this.loadData();
       const start = dayNumber(schedule.start);
       const today = dayNumber(this.date);
+      const realToday = dayNumber(progress.localDate(new Date()));   // ("today" only on the real one)
       const lang = this.language;
       const data = progress.load();
       const rows = [];
@@ -204,12 +209,12 @@ export class TjPuzzleArchive extends DataWidget {
           const meta = this.byId[id] || {};
           const mine = data.daily[date];
           const status = mine && mine.id === id ? mine.status : progress.statusOf(id, data);
-          rows.push(h("li", { class: `tj-archive__item${day === today ? " is-today" : ""}`, dataset: { date, puzzle: id, status: status || "" } },
+          rows.push(h("li", { class: `tj-archive__item${day === realToday ? " is-today" : ""}`, dataset: { date, puzzle: id, status: status || "" } },
             h("time", { datetime: date, class: "tj-archive__date" }, date),
             // a title gives the answer away: shown once you have solved the puzzle
             h("a", { href: this.pageOf(id), "data-puzzle-id": id },
               ["solved", "later", "helped"].includes(progress.displayStatusOf(id, data)) ? `${id} ${loc(meta.title, lang)}`
-                : `${id}${day === today ? aside(this.t("puzzle.today"), lang) : ""} · ${this.t("puzzle.neutral", {
+                : `${id}${day === realToday ? aside(this.t("puzzle.today"), lang) : ""} · ${this.t("puzzle.neutral", {
                   n: meta.size ?? "?", v: this.t(meta.visibility === "hidden" ? "puzzle.hiddenShort" : "puzzle.openShort") })}`),
             srPause(lang),
             h("span", { class: "tj-archive__stars", role: "img", "aria-label": this.t("puzzle.difficultyLabel", { n: meta.difficulty || 0 }) },

@@ -196,7 +196,8 @@ export function load() {
   const { data, dropped } = repair(raw);
   if (!backup()) return keepOriginal(data);
   write(s, data);
-  notice = { kind: Object.keys(data.puzzles).length || Object.keys(data.daily).length ? "migrated" : "reset", n: dropped, at: here(), backup: keptAs };
+  const kept = Object.keys(data.puzzles).length || Object.keys(data.daily).length;
+  notice = { kind: !kept ? "reset" : dropped ? "migratedDropped" : "migrated", n: dropped, at: here(), backup: keptAs };
   return data;
 }
 
@@ -291,16 +292,17 @@ export function onProgress(fn) {
 
 /** Today's local date as YYYY-MM-DD — or the page's ?date=YYYY-MM-DD, which stands for
  *  "today" on that page (to open another day's daily puzzle; the tests use it).  The same
- *  dates as the daily page takes (years 1000–9999, puzzle-daily.js): a ?date= that page
- *  refuses is not "today" for the saves either. */
+ *  dates as the daily page takes (years 1000–9999, not after today; puzzle-daily.js): a
+ *  ?date= that page refuses is not "today" for the saves either. */
 export function localDate(d = null) {
+  const p = (n) => String(n).padStart(2, "0");
+  const real = (x) => `${x.getFullYear()}-${p(x.getMonth() + 1)}-${p(x.getDate())}`;
   if (d === null && globalThis.location) {
     const q = new URLSearchParams(location.search).get("date");
-    if (q && validDate(q) && Number(q.slice(0, 4)) >= 1000) return q;
+    // (not after the real date: the daily page refuses a later day, so must the saves)
+    if (q && validDate(q) && Number(q.slice(0, 4)) >= 1000 && q <= real(new Date())) return q;
   }
-  d = d || new Date();
-  const p = (n) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+  return real(d || new Date());
 }
 
 /** Record the outcome of an attempt.  kind: "wrong" (a wrong try), "hint" (a hint
