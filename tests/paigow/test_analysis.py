@@ -142,7 +142,11 @@ def test_properties_over_random_hands():
                                     # the two tiles of a military kind play alike (雜九 36 / 45,
                                     # 雜八 26 / 35): the trainer offered two identical settings
                                     ("36 45 66 12", 2), ("26 35 11 56", 2), ("14 23 25 34", 2),
-                                    ("14 25 16 44", 3)])
+                                    ("14 25 16 44", 3),
+                                    # splits whose hands compare alike, with other tiles (46 and
+                                    # 55 both 0 points; 16 and 25 both 7; 22 15 and 33 22 both 0)
+                                    ("44 55 46 11", 2), ("25 16 55 11", 2), ("46 15 12 56", 2),
+                                    ("22 44 15 33", 2)])
 def test_a_face_held_twice_lists_each_setting_once(text, n):
     """天 天 雜九 丁三 splits into 天 雜九 / 天 丁三 in two ways: one setting, listed once (the
     calculator showed it as two identical rows); equal hands count either way round."""
@@ -158,6 +162,9 @@ def test_a_face_held_twice_lists_each_setting_once(text, n):
         assert len(a.not_banking) == len(a.banking) == n
         assert same_setting(a.settings[a.house_way]) == same_setting(house_way_setting(tiles, way))
         assert a.not_banking[a.optimal_index].ev == max(v.ev for v in a.not_banking)
+    # no two settings left compare alike, and every split is one of them
+    keys = [(s.low.key, s.high.key) for s in options]
+    assert len(set(keys)) == n and {(s.low.key, s.high.key) for s in settings(tiles)} == set(keys)
     r = json.loads(handle_json(json.dumps({"op": "paigow_set", "tiles": text})))["result"]
     rows = [(tuple(sorted(s["low"]["tiles"])), tuple(sorted(s["high"]["tiles"]))) for s in r["settings"]]
     assert len(r["settings"]) == n and len({tuple(sorted(x)) for x in rows}) == n

@@ -645,14 +645,14 @@ def test_embedded_trainer_and_drill_say_what_is_wrong_with_their_attributes(site
       add('tj-paigow-trainer', {id: 'three', tiles: '66 44 12'});
       add('tj-paigow-trainer', {id: 'zzz', tiles: '66 44 12 35', 'house-way': 'zzz'});
       add('tj-paigow-drill', {id: 'half', hands: '66 45 / 11'});
-      add('tj-paigow-drill', {id: 'ok', hands: '66 45 / 11 26'}); }""")
+      add('tj-paigow-drill', {id: 'ok', hands: '66 45 ／ 11 26'}); }""")   # (a full-width slash too)
     for sel in ("#teen4", "#three", "#half"):
         page.wait_for_selector(f"{sel}[data-state=ready][data-problem] .tj-pgw__problem", timeout=TIMEOUT)
     page.wait_for_timeout(300)   # (nothing deals behind the message)
     assert "A set has only 2 of Teen." in page.inner_text("#teen4 .tj-pgw__problem")
     assert "“66 66 66 66”" in page.inner_text("#teen4 .tj-pgw__problem")
     assert "It takes 4 tiles; 3 are written." in page.inner_text("#three .tj-pgw__problem")
-    assert "It takes 2 tiles; 1 is written." in page.inner_text("#half .tj-pgw__problem")
+    assert "Banker 莊: It takes 2 tiles; 1 is written." in page.inner_text("#half .tj-pgw__problem")
     for sel in ("#teen4", "#three"):
         assert page.get_attribute(sel, "data-tiles") is None
         assert page.locator(f"{sel} .tj-pgt__choice").count() == 0
@@ -671,6 +671,14 @@ def test_embedded_trainer_and_drill_say_what_is_wrong_with_their_attributes(site
     assert page.eval_on_selector("#zzz .tj-pgc__way", "s => s.value") == "nz"
     assert "Unknown house way “zzz”: using" in page.inner_text("#zzz .tj-pgw__problem")
     assert page.locator("#zzz .tj-pgt__choice").count() == 3
+    # a Retry from the worst list is a deal of yours too: the page's refused hand is not the
+    # question any more
+    page.evaluate("""() => { const e = document.createElement('tj-paigow-trainer'); e.id = 'retry';
+      e.setAttribute('tiles', 'zz'); document.querySelector('article').append(e); }""")
+    page.wait_for_selector("#retry[data-problem]", timeout=TIMEOUT)
+    page.evaluate("() => document.querySelector('#retry').retry({tiles: '66 44 12 35', banking: false, way: 'nz', lost: 0.5})")
+    page.wait_for_selector("#retry[data-tiles='66 44 12 35']:not([data-busy])")
+    assert page.is_hidden("#retry .tj-pgw__problem")
     # good hands are dealt as given
     page.wait_for_selector("#ok[data-player='66 45'][data-banker='11 26']", timeout=TIMEOUT)
     assert page.is_hidden("#ok .tj-pgw__problem")
@@ -686,9 +694,10 @@ def test_trainer_lists_each_setting_once_and_is_honest_about_a_save_it_cannot_wr
     sel = "tj-paigow-trainer"
     tab.goto("en/paigow/trainer/")
     page.wait_for_selector(f"{sel}[data-tiles]:not([data-busy])", timeout=TIMEOUT)
-    deal_in_trainer(page, "36 45 66 12")
-    assert page.locator(f"{sel} .tj-pgt__choice").count() == 2
-    assert "only two settings" in page.inner_text(f"{sel} .tj-pgt__prompt")
+    for tiles in ("36 45 66 12", "44 55 46 11"):   # (梅 and 紅頭十 with 地: 2 points either way)
+        deal_in_trainer(page, tiles)
+        assert page.locator(f"{sel} .tj-pgt__choice").count() == 2
+        assert "only two settings" in page.inner_text(f"{sel} .tj-pgt__prompt")
     # a newer site's save
     newer = json.dumps({"version": 2, "trainer": {"hands": 4, "lost": 0.4, "worst": []}})
     page.evaluate("v => localStorage.setItem('tianjiu.paigow', v)", newer)

@@ -11,6 +11,8 @@ against two (spec "Small 牌九").
 'lose'
 >>> [str(s) for s in distinct_settings(parse_tiles("66 66 36 12"))]   # 天 天: two splits are one
 ['36 12 / 66 66', '66 12 / 66 36']
+>>> [str(s) for s in distinct_settings(parse_tiles("44 55 46 11"))]   # 梅, 紅頭十: 0 either way
+['11 46 / 44 55', '55 46 / 11 44']
 >>> [str(s) for s in distinct_settings(parse_tiles("36 45 66 12"))]   # 雜九 雜九: the same
 ['66 12 / 36 45', '45 12 / 66 36']
 """
@@ -23,7 +25,7 @@ from dataclasses import dataclass
 
 from ..errors import InconsistentPositionError
 from ..tiles import Tile
-from .hands import DEFAULT_RULES, GEE_JOON_CODES, HandValue, evaluate, player_wins
+from .hands import DEFAULT_RULES, HandValue, evaluate, player_wins
 from .rules import PaiGowRules
 
 __all__ = ["Setting", "settings", "distinct_settings", "same_setting", "big_outcome", "small_outcome", "check_hand", "SPLITS"]
@@ -80,28 +82,24 @@ def settings(tiles: Sequence[Tile], rules: PaiGowRules = DEFAULT_RULES) -> tuple
     return tuple(out)
 
 
-def _kind(t: Tile) -> str:
-    """What a tile plays as in Pai Gow: a civil face, 丁三 / 二四 (至尊) by its code, any other
-    military tile by its points — 雜九 36 and 45 (雜八 26 / 35, 雜七 25 / 34, 雜五 14 / 23) pair
-    with each other, rank alike and count alike (spec "Hand order", "Single-tile order")."""
-    return t.code if t.is_civil or t.code in GEE_JOON_CODES else f"m{t.points}"
-
-
-def same_setting(s: Setting) -> tuple[tuple[str, str], ...]:
-    """What makes two settings the same: the kinds of tile in each hand (:func:`_kind`: a
-    civil face, or a military tile by its points), the hands in either order (two equal hands
-    may be oriented either way round).  So 雜九 雜九 天 丁三 has two settings, not three:
-    雜九 丁三 / 天 雜九 is one setting whichever 雜九 goes with 天."""
-    return tuple(sorted(tuple(sorted(_kind(t) for t in hand.tiles)) for hand in (s.low, s.high)))
+def same_setting(s: Setting) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """What makes two settings the same: the two hands' values (:attr:`HandValue.key`, low
+    first).  Four tiles are four tiles: two splits whose hands compare alike win, lose and push
+    against exactly the same opponents, as player and as banker, so they are one setting to
+    choose — a face held twice (天 天 雜九 丁三: 天 雜九 / 天 丁三 either way), the two 雜九 36 and
+    45, or two tiles of equal points where another tile decides (44 55 46 11: 地 with 梅 or with
+    紅頭十 is 2 points either way, 人 with the other 8 points)."""
+    return (s.low.key, s.high.key)
 
 
 def distinct_settings(tiles: Sequence[Tile], rules: PaiGowRules = DEFAULT_RULES) -> tuple[Setting, ...]:
     """The settings of four tiles a player can tell apart: :func:`settings` without the repeats
     that a face held twice makes (天 天 雜九 丁三 splits into 天 雜九 / 天 丁三 in two ways, one
-    setting; so do the two 雜九 36 and 45, which play alike: :func:`same_setting`).  Three settings, or two when a face is held twice; the first of equal ones is
-    kept, with its ``split``."""
+    setting; so do the two 雜九 36 and 45, and any two splits whose hands compare alike:
+    :func:`same_setting`).  Three settings, or fewer when splits are alike; the first of
+    equal ones is kept, with its ``split``."""
     out: list[Setting] = []
-    seen: set[tuple[tuple[str, str], ...]] = set()
+    seen: set[tuple[tuple[int, int, int], tuple[int, int, int]]] = set()
     for s in settings(tiles, rules):
         key = same_setting(s)
         if key not in seen:

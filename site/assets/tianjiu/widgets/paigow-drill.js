@@ -65,12 +65,13 @@ export class TjPaigowDrill extends TjWidget {
 
   /** "66 45 / 11 26" → this.fixed (player's two, banker's two); else what is wrong, a line. */
   checkHands(text) {
-    const parts = text.split("/");
+    const parts = text.split(/[/／]/);
     if (parts.length !== 2) return this.t("paigow.fixed.pairs");
     const hands = [];
-    for (const part of parts) {
+    for (const [i, part] of parts.entries()) {
       const r = pageTiles(part, 2, this.t.bind(this), this.language);
-      if (r.error) return r.error;
+      // which hand: "Banker 莊: it takes 2 tiles; 1 is written."
+      if (r.error) return `${this.t(i ? "paigow.drill.banker" : "paigow.drill.player")}${this.language === "en" ? ": " : "："}${r.error}`;
       hands.push(...r.codes);
     }
     if (!fitsOneSet(hands)) {

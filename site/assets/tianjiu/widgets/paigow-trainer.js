@@ -79,7 +79,7 @@ export class TjPaigowTrainer extends TjWidget {
       const ways = await this.engine.call("paigow_house_ways", {});
       if (ways.length && !ways.some((w) => w.key === this.way)) {   // house-way="zzz": say so, play the first
         const used = ways[0];
-        this.problems.push(this.t("paigow.fixed.badWay", { way: clip(this.way),
+        this.problems.unshift(this.t("paigow.fixed.badWay", { way: clip(this.way),
           used: this.language === "en" ? used.name_en : engineText(used.name_hant, this.language) }));
         this.way = used.key;
       }
@@ -265,6 +265,8 @@ export class TjPaigowTrainer extends TjWidget {
   }
 
   async retry(w) {
+    this.problems = [];   // (a deal of yours: the page's hand is no longer the question)
+    this.showProblems();
     this.retrying = true;
     this.regrade = null;
     this.wayTicket = (this.wayTicket || 0) + 1;
