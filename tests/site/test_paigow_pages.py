@@ -108,6 +108,8 @@ def test_calculator_shows_the_engines_values_and_explains_bad_tiles(site, new_ta
         .map(td => td.querySelector('.tj-pgc__name').textContent).sort().join(' / '))""")
     assert len(shown) == 2 and len(set(shown)) == 2, shown
     assert len(_set("66 66 36 12")["settings"]) == 2
+    # and the page says where the third split went
+    assert "只列兩種" in page.inner_text(f"{calc} .tj-pgc__alike")
 
     # names typed: 天 天 丁三 和 → two hands of the engine's, 雙天 behind
     page.fill(f"{calc} .tj-tray__input", "天 天 丁三 和")

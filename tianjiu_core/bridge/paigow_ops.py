@@ -207,7 +207,7 @@ def paigow_compare(req: dict[str, Any]) -> dict[str, Any]:
 
 def paigow_set(req: dict[str, Any]) -> dict[str, Any]:
     """``{"tiles": "66 44 12 35", "house_way"?: "nz", "rules"?: {…}}`` → the settings (three,
-    or two when a face is held twice: no setting twice), each with both hands and its win / lose / push / EV not banking and banking; the house
+    or two when two splits make hands that compare alike: no setting twice), each with both hands and its win / lose / push / EV not banking and banking; the house
     way's choice and the optimal ones (indices into ``settings``)."""
     f = Fields(req)
     rules = _rules(f)

@@ -193,7 +193,7 @@ class Analysis:
     """The settings of a hand against a house-way opponent.
 
     settings:    the distinct :class:`Setting` (:func:`~.setting.distinct_settings`: three, or two
-                 when a face is held twice, which makes two splits one setting), in the order
+                 when two splits make hands that compare alike, one setting), in the order
                  of :data:`~.setting.SPLITS`.
     not_banking, banking: a :class:`SettingValue` per setting (the player against a house-way
                  banker; the player as banker, winning copies, against a house-way opponent).

@@ -274,6 +274,8 @@ export class TjPaigowCalc extends TjWidget {
           h("th", { scope: "col" }, t("paigow.highCol")), h("th", { scope: "col" }, t("paigow.evPlayer")),
           h("th", { scope: "col" }, t("paigow.evBanker")))),
         h("tbody", {}, rows))),
+      // two rows for three splits: say where the third went (it compares exactly as one shown)
+      ...(r.settings.length < 3 ? [h("p", { class: "tj-pgc__alike" }, t("paigow.calc.alike"))] : []),   // (never a null: replaceChildren writes "null")
       summary);
   }
 }

@@ -1,6 +1,6 @@
 // <tj-paigow-trainer seed="7" house-way="nz"> — the Pai Gow (牌九) setting trainer.
 //
-// Four tiles are dealt; you pick one of the settings (前 low / 後 high; three, or two with a face held twice), playing
+// Four tiles are dealt; you pick one of the settings (前 low / 後 high; three, or two when two splits compare alike), playing
 // against a house-way banker (閒家) or banking against a house-way opponent (做莊).  The
 // engine (op paigow_set) grades the choice by EV: all three settings with their EV both
 // ways, the house way's choice, the best one, what you gave up and why in a line.  The
@@ -127,7 +127,7 @@ export class TjPaigowTrainer extends TjWidget {
       this.side(s.low, "low"), this.side(s.high, "high"),
       h("span", { class: "tj-pgt__mark", "aria-hidden": "true" })));
       this.choicesEl.replaceChildren(...this.choiceButtons);
-      // a face held twice makes two of the three settings one (e.g. 銅錘六 銅錘六 丁三 紅頭十)
+      // two splits that compare alike are one setting (e.g. 銅錘六 銅錘六 丁三 紅頭十)
       const two = r.settings.length === 2;
       this.promptEl.textContent = this.t(two ? "paigow.trainer.promptTwo" : "paigow.trainer.prompt");
       this.choicesEl.setAttribute("aria-label", this.t(two ? "paigow.trainer.chooseTwo" : "paigow.trainer.choose"));
@@ -288,7 +288,7 @@ export class TjPaigowTrainer extends TjWidget {
   key(e, k) {
     if (!["1", "2", "3", "n"].includes(k)) return false;
     if (k !== "n" && this.result && !this.dataset.verdict) {
-      if (Number(k) <= this.result.settings.length) this.grade(Number(k) - 1);   // two settings when a face is held twice
+      if (Number(k) <= this.result.settings.length) this.grade(Number(k) - 1);   // two settings when two splits compare alike
     }
     else if (k === "n" && (this.dataset.verdict || this.verdictEl.dataset.kind === "error" || this.dataset.problem && !this.result)) this.next();   // (or a deal refused)
     return true;
