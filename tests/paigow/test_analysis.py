@@ -169,3 +169,26 @@ def test_a_face_held_twice_lists_each_setting_once(text, n):
     rows = [(tuple(sorted(s["low"]["tiles"])), tuple(sorted(s["high"]["tiles"]))) for s in r["settings"]]
     assert len(r["settings"]) == n and len({tuple(sorted(x)) for x in rows}) == n
     assert 0 <= r["house_way_choice"] < n and 0 <= r["optimal"] < n and 0 <= r["optimal_banking"] < n
+
+
+def test_lesson_3_example_says_what_the_engine_computes():
+    """Lesson 3 said setting 2 was best because "a low 6 is much safer than a low 4", while its
+    own numbers have setting 2 losing more often (it wins more).  Every figure the lesson quotes
+    for 66 44 12 35 (New Zealand) is the engine's, in both languages."""
+    from pathlib import Path
+    from tianjiu_core.bridge.paigow_ops import paigow_set
+    r = paigow_set({"op": "paigow_set", "tiles": "66 44 12 35"})
+    s1, s2, s3 = r["settings"]
+    assert (r["optimal"], r["optimal_banking"], r["house_way_choice"]) == (1, 2, 2)
+    pct = lambda x: f"{round(100 * x)}%"
+    root = Path(__file__).resolve().parents[2] / "site" / "paigow"
+    for name in ("03-setting.en.md", "03-setting.md"):
+        text = (root / name).read_text(encoding="utf-8")
+        for ev in (s1["not_banking"]["ev"], s2["not_banking"]["ev"], s3["not_banking"]["ev"],
+                   s1["banking"]["ev"], s2["banking"]["ev"], s3["banking"]["ev"]):
+            assert f"{ev:+.3f}" in text, (name, ev)
+        for x in (s2["not_banking"]["win"], s3["not_banking"]["win"], s2["not_banking"]["lose"], s3["not_banking"]["lose"]):
+            assert pct(x) in text, (name, x)
+        assert s2["not_banking"]["win"] > s3["not_banking"]["win"] and s2["not_banking"]["lose"] > s3["not_banking"]["lose"]
+        assert s2["not_banking"]["push"] < s3["not_banking"]["push"]
+        assert ("much safer" not in text) and ("穩得多" not in text)

@@ -681,6 +681,7 @@ def test_embedded_trainer_and_drill_say_what_is_wrong_with_their_attributes(site
     page.evaluate("() => document.querySelector('#retry').retry({tiles: '66 44 12 35', banking: false, way: 'nz', lost: 0.5})")
     page.wait_for_selector("#retry[data-tiles='66 44 12 35']:not([data-busy])")
     assert page.is_hidden("#retry .tj-pgw__problem")
+    assert page.inner_text("#retry .tj-pgt__prompt").startswith("Again: last time this hand cost you 0.500.")
     # good hands are dealt as given
     page.wait_for_selector("#ok[data-player='66 45'][data-banker='11 26']", timeout=TIMEOUT)
     assert page.is_hidden("#ok .tj-pgw__problem")
@@ -700,6 +701,15 @@ def test_trainer_lists_each_setting_once_and_is_honest_about_a_save_it_cannot_wr
         deal_in_trainer(page, tiles)
         assert page.locator(f"{sel} .tj-pgt__choice").count() == 2
         assert "only two settings" in page.inner_text(f"{sel} .tj-pgt__prompt")
+    # a click on the seat (a radio button) left the keys dead until a click elsewhere
+    page.click(f"{sel} .tj-pgt__role-option >> nth=1")
+    assert page.evaluate("document.activeElement.type") == "radio"
+    page.keyboard.press("1")
+    page.wait_for_selector(f"{sel}[data-verdict]:not([data-busy])")
+    assert page.get_attribute(sel, "data-chosen") == "0"
+    page.focus(f"{sel} .tj-pgt__role-option >> nth=1 >> input")
+    page.keyboard.press("ArrowUp")                # (the radio's own arrows stay its own)
+    assert page.evaluate("document.activeElement.value") == "false"
     # a newer site's save
     newer = json.dumps({"version": 2, "trainer": {"hands": 4, "lost": 0.4, "worst": []}})
     page.evaluate("v => localStorage.setItem('tianjiu.paigow', v)", newer)

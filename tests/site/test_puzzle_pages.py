@@ -297,6 +297,14 @@ def test_solve_by_keyboard_in_english(tab):
     ready(tab)
     page = tab.page
     first = page.locator("tj-puzzle .tj-pz__tile").first
+    # from the page itself (a click on the question leaves the focus on <body>), 1–8 pick too:
+    # a new reader pressed 2 and D and nothing happened until a tile had the focus
+    page.click("tj-puzzle .tj-pz__prompt")
+    assert page.evaluate("document.activeElement === document.body")
+    page.keyboard.press("1")
+    assert first.get_attribute("aria-pressed") == "true"
+    page.keyboard.press("1")
+    assert first.get_attribute("aria-pressed") == "false"
     first.focus()
     page.keyboard.press("Space")          # Space picks the focused tile, Escape clears the pick
     assert first.get_attribute("aria-pressed") == "true"

@@ -85,7 +85,11 @@ export function widgetKeys(widget, handler, { outside = () => false } = {}) {
     if (!widget.isConnected) { document.removeEventListener("keydown", listener); return; }
     if (e.defaultPrevented || e.ctrlKey || e.metaKey) return;
     const t = e.target instanceof Element ? e.target : null;
-    if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+    // a radio button or check box takes no letters or digits: after a click on one (the
+    // trainer's seat) the widget's keys still work; its own keys (arrows, Space) stay its own
+    const toggle = t && t.tagName === "INPUT" && /^(radio|checkbox)$/.test(t.type);
+    if (toggle && (e.key.startsWith("Arrow") || e.key === " " || e.key === "Enter" || e.key === "Tab")) return;
+    if (t && (t.isContentEditable || (!toggle && /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)))) return;
     const other = t && t.closest(".tj-widget");
     if (other && other !== widget) return;
     if (!other && !outside(t)) return;

@@ -271,6 +271,11 @@ export class TjPaigowTrainer extends TjWidget {
     this.regrade = null;
     this.wayTicket = (this.wayTicket || 0) + 1;
     await this.deal(w.tiles.split(" "), { banking: w.banking, way: w.way });
+    if (this.result && this.retrying) {   // say it is the retry, and bring the hand into view
+      const en = this.language === "en";
+      this.promptEl.textContent = `${this.t("paigow.trainer.retrying", { lost: w.lost.toFixed(3) })}${en ? " " : ""}${this.promptEl.textContent}`;
+      this.handEl.scrollIntoView({ block: "center" });
+    }
   }
 
   async next() {

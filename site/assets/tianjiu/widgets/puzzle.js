@@ -72,6 +72,15 @@ export class TjPuzzle extends TjWidget {
     this.append(h("div", { class: "tj-pz" }, this.headEl, this.noticeEl, this.promptEl, this.factsEl, this.boardEl,
       this.feedbackEl, this.srEl, this.toolsEl, this.historyEl, this.trackerEl, this.endEl, this.solutionEl, this.valuesEl, this.progressEl, this.keysEl));
     this.addEventListener("keydown", (e) => this.key(e));
+    // the page's first puzzle also answers 1–8, D and U with the focus on the page itself (after
+    // a click on its text): a reader should not have to find a tile first
+    // (added and removed with the element: connectedCallback / disconnectedCallback)
+    this.pageKey = (e) => {
+      const t = e.target instanceof Element ? e.target : null;
+      if (t && t !== document.body && t !== document.documentElement) return;   // focus somewhere: its own keys
+      if (document.querySelector("tj-puzzle") !== this || !/^[1-9dDuU]$/.test(e.key)) return;
+      this.key(e);
+    };
     this.showNotice();
     if (this.getAttribute("preview")) this.loadPreview(this.getAttribute("preview"));
   }
@@ -81,11 +90,13 @@ export class TjPuzzle extends TjWidget {
   connectedCallback() {
     super.connectedCallback();
     if (!this.unlisten && this.progressEl) this.unlisten = progress.onProgress(() => this.showProgress());
+    if (this.pageKey) document.addEventListener("keydown", this.pageKey);   // (twice is once)
   }
 
   disconnectedCallback() {
     if (this.unlisten) this.unlisten();
     this.unlisten = null;
+    if (this.pageKey) document.removeEventListener("keydown", this.pageKey);
   }
 
   /** A puzzle that never loaded (its file missing, the engine refusing it): the message, and
