@@ -212,7 +212,7 @@ export class TjPaigowQuiz extends TjWidget {
       } else {
         correct = String(q.r.optimal);
         const s = q.r.settings[q.r.optimal];
-        why = t("paigow.quiz.bestWhy", { n: q.r.optimal + 1, ev: evText(s.not_banking.ev), count: { en: ["", "one", "two", "three"], hant: ["", "一", "兩", "三"], hans: ["", "一", "两", "三"] }[this.language][q.r.settings.length], evs: q.r.settings.map((x) => evText(x.not_banking.ev)).join(" / ") });
+        why = t("paigow.quiz.bestWhy", { n: q.r.optimal + 1, ev: evText(s.not_banking.ev), all: { en: ["", "the only one", "both", "all three"], hant: ["", "只有一種", "兩種", "三種"], hans: ["", "只有一种", "两种", "三种"] }[this.language][q.r.settings.length], evs: q.r.settings.map((x) => evText(x.not_banking.ev)).join(" / ") });
       }
       const ok = id === correct;
       if (ok) this.right += 1;
