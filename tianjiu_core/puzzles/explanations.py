@@ -411,12 +411,12 @@ def generated_titles(puzzle: Puzzle, first: Action) -> tuple[Text, Text]:
             else:
                 said_h.append(f"{_seat_h(a.seat)}墊牌")
                 said_e.append(f"{_seat_e(a.seat)} has discarded")
-        prompt = {"hant": "，".join(said_h) + f"；各家剩{_NUM_HANT[left]}張牌。{_seat_h(hero)}怎樣應才贏得最多？",
+        prompt = {"hant": "，".join(said_h) + f"；各家剩{_NUM_HANT[left]}張牌。{_seat_h(hero)}怎樣應最好？",
                   "en": ", ".join(said_e) + f"; {_NUM_EN[left]} tiles each. What should {_seat_e(hero)} play?"}
     else:
         title = {"hant": f"{th[0]}：{_seat_h(hero)}剩{_NUM_HANT[left]}張", "en": f"{th[2]} — {_seat_e(hero)} with {_NUM_EN[left]} tiles"}
-        prompt = {"hant": f"{_seat_h(hero)}先出，各家剩{_NUM_HANT[left]}張。怎樣出才贏得最多？",
-                  "en": f"{_seat_e(hero)} to lead, {_NUM_EN[left]} tiles each. Which lead wins the most?"}
+        prompt = {"hant": f"{_seat_h(hero)}先出，各家剩{_NUM_HANT[left]}張。怎樣出最好？",
+                  "en": f"{_seat_e(hero)} to lead, {_NUM_EN[left]} tiles each. Which lead is best?"}
     if puzzle.hidden:
         prompt = {"hant": prompt["hant"] + "（只看得見自己的牌）",
                   "en": prompt["en"] + " (You see only your own tiles.)"}
