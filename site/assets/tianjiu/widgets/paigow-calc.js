@@ -15,7 +15,7 @@
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { BY_CODE, tileSvg, parseCodes, tileCaption } from "../tiles.js";
 import { TILES } from "../generated.js";
-import { handName, evText, pct, plainTiles, fitsOneSet, endSentence } from "./paigow-kit.js";
+import { handName, evText, pct, plainTiles, overSet, endSentence } from "./paigow-kit.js";
 import { engineText, clip } from "../i18n.js";
 
 let counter = 0;
@@ -104,11 +104,8 @@ export class TjPaigowCalc extends TjWidget {
     }
     if (codes.includes(null)) { this.message(this.t("paigow.calc.faceDown")); return false; }
     if (codes.length > 4) { this.message(this.t("paigow.calc.tooMany", { n: codes.length })); return false; }
-    if (!fitsOneSet(codes)) {
-      const c = codes.find((x) => codes.filter((y) => y === x).length > BY_CODE[x].copies);
-      this.message(this.t("paigow.calc.noMore", { name: BY_CODE[c][this.language], copies: BY_CODE[c].copies }));
-      return false;
-    }
+    const over = overSet(codes, this.t.bind(this), this.language);
+    if (over) { this.message(over); return false; }
     this.tiles = codes;
     this.input.setAttribute("aria-invalid", "false");
     this.message("");

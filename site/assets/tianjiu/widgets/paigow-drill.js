@@ -8,8 +8,7 @@
 // State for tests: data-seed, data-player, data-banker (codes), data-verdict
 //   ("" | "right" | "wrong"), data-winner ("first" | "second"), data-reason, data-score.
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
-import { seededRng, randomSeed, dealTiles, handName, namedTiles, reasonText, fitsOneSet, pageTiles, endSentence, pageKeys } from "./paigow-kit.js";
-import { BY_CODE } from "../tiles.js";
+import { seededRng, randomSeed, dealTiles, handName, namedTiles, reasonText, overSet, pageTiles, endSentence, pageKeys } from "./paigow-kit.js";
 import { clip } from "../i18n.js";
 import * as P from "./paigow-progress.js";
 
@@ -74,12 +73,9 @@ export class TjPaigowDrill extends TjWidget {
       if (r.error) return `${this.t(i ? "paigow.drill.banker" : "paigow.drill.player")}${this.language === "en" ? ": " : "："}${r.error}`;
       hands.push(...r.codes);
     }
-    if (!fitsOneSet(hands)) {
-      const c = hands.find((x) => hands.filter((y) => y === x).length > BY_CODE[x].copies);
-      return this.t("paigow.calc.noMore", { name: BY_CODE[c][this.language], copies: BY_CODE[c].copies });
-    }
-    this.fixed = hands;
-    return "";
+    const over = overSet(hands, this.t.bind(this), this.language);
+    if (!over) this.fixed = hands;
+    return over;
   }
 
   /** What happened to the saved progress on this page (paigow.save.*), if anything. */

@@ -49,11 +49,16 @@ export function pageTiles(text, count, t, lang) {
   }
   if (codes.includes(null)) return { error: t("paigow.fixed.faceDown") };
   if (codes.length !== count) return { error: t("paigow.fixed.count", { count, n: codes.length }) };
-  if (!fitsOneSet(codes)) {
-    const c = codes.find((x) => codes.filter((y) => y === x).length > BY_CODE[x].copies);
-    return { error: t("paigow.calc.noMore", { name: BY_CODE[c][lang], copies: BY_CODE[c].copies }) };
-  }
-  return { codes };
+  const over = overSet(codes, t, lang);
+  return over ? { error: over } : { codes };
+}
+
+/** "" when the codes fit one 32-tile set, else the line naming a face held too often
+ *  ("A set has only 2 of Teen."; t: the widget's t). */
+export function overSet(codes, t, lang) {
+  if (fitsOneSet(codes)) return "";
+  const c = codes.find((x) => codes.filter((y) => y === x).length > BY_CODE[x].copies);
+  return t("paigow.calc.noMore", { name: BY_CODE[c][lang], copies: BY_CODE[c].copies });
 }
 
 /** A line as a full sentence (a stop added when it has none), to put another after it. */

@@ -68,6 +68,12 @@ export function refusedDate(el) {
   return { date: q, kind: dayNumber(q) === null ? "dateRefused" : "dateFuture" };
 }
 
+/** The note saying why ?date= was not used (refusedDate), or null. */
+function refusedNote(el) {
+  const refused = refusedDate(el);
+  return refused && h("p", { class: "tj-daily__refused", role: "note" }, el.t(`puzzle.${refused.kind}`, { date: clip(refused.date, 40) }));
+}
+
 /** A date in the page language: "2026年12月5日（星期六）" / "Saturday 5 December 2026". */
 export function longDate(date, lang) {
   const day = dayNumber(date);
@@ -140,8 +146,8 @@ export class TjDailyPuzzle extends DataWidget {
     this.headEl = h("div", { class: "tj-daily__head" },
       h("p", { class: "tj-title tj-daily__title" }, this.t("puzzle.dailyTitle")),
       h("p", { class: "tj-daily__date" }, h("time", { datetime: this.date }, longDate(this.date, this.language))));
-    const refused = refusedDate(this);
-    if (refused !== null) this.headEl.append(h("p", { class: "tj-daily__refused", role: "note" }, this.t(`puzzle.${refused.kind}`, { date: clip(refused.date, 40) })));
+    const note = refusedNote(this);
+    if (note) this.headEl.append(note);
     this.bodyEl = h("div", { class: "tj-daily__body" });
     this.linksEl = h("p", { class: "tj-daily__links" });
     this.append(h("div", { class: "tj-daily" }, this.headEl, this.bodyEl, this.linksEl));
@@ -181,10 +187,7 @@ export class TjPuzzleArchive extends DataWidget {
   render() {
     this.date = chosenDate(this);
     this.listEl = h("ol", { class: "tj-archive__list", reversed: true });
-    const refused = refusedDate(this);   // (said as on the daily page)
-    this.append(h("div", { class: "tj-archive" },
-      refused ? h("p", { class: "tj-daily__refused", role: "note" }, this.t(`puzzle.${refused.kind}`, { date: clip(refused.date, 40) })) : null,
-      this.listEl));
+    this.append(h("div", { class: "tj-archive" }, refusedNote(this), this.listEl));   // (said as on the daily page)
     this.show();
   }
 
