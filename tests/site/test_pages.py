@@ -4,6 +4,7 @@ every widget mounted; offline behaviour; instant navigation; languages; search."
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from sitekit import CONTRAST_JS, Tab, launch
@@ -254,10 +255,31 @@ def test_engine_failure_is_explained_in_words(site, tab):
     assert tab.page.locator("tj-playground .tj-pick svg").count() == 21
 
 
-def test_a_runtime_download_failure_ends_in_words_not_endless_loading(site, tab):
-    """pyodide.asm.wasm refused (the network gone mid-start): Pyodide never settles by itself;
-    the worker turns the failed download into an error the widgets show."""
-    tab.page.context.route("**/pyodide.asm.wasm", lambda route: route.abort())
+def _refuse(route):
+    route.abort()
+
+
+def _refuse_late(route):
+    # the network fails a moment later, when Pyodide already waits on the download: it
+    # catches the failure itself, logs a warning and never settles (no unhandled rejection
+    # then); under load this order happened by itself and the page said "loading" for ever
+    time.sleep(1.5)
+    route.abort()
+
+
+@pytest.mark.parametrize("failure", [
+    pytest.param(_refuse, id="refused"),
+    pytest.param(_refuse_late, id="refused-late"),
+    pytest.param(lambda route: route.fulfill(status=404, body="missing"), id="http-404"),
+    # a captive portal or a proxy's error page: HTML with 200 where the wasm should be
+    pytest.param(lambda route: route.fulfill(status=200, content_type="text/html",
+                                             body="<html><body>Sign in to the Wi-Fi</body></html>"),
+                 id="html-instead"),
+])
+def test_a_runtime_download_failure_ends_in_words_not_endless_loading(site, tab, failure):
+    """pyodide.asm.wasm refused, missing or not wasm: Pyodide never settles by itself; the
+    worker turns the failed download into an error the widgets show."""
+    tab.page.context.route("**/pyodide.asm.wasm", failure)
     tab.goto("en/playground/")
     assert tab.wait_engine() == "error"
     tab.page.wait_for_selector("tj-playground[data-state=error]", timeout=30_000)

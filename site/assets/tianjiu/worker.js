@@ -55,18 +55,37 @@ function post(message) {
 function startFailed(err) {
   if (settled) return;
   settled = true;
-  post({ type: "error", message: String((err && err.message) || err) });
+  const message = String((err && err.message) || err);
+  post(MODE === "make" ? { type: "snapshot-error", message } : { type: "error", message });
 }
 
-// Some download failures inside Pyodide (e.g. pyodide.asm.wasm refused, the network gone)
-// surface only as an unhandled rejection while loadPyodide() never settles: during start-up
-// they end it with an error the page can show, instead of "loading" for ever.
+const downloadFailed = (why) => startFailed(new Error(
+  `a file of the engine could not be downloaded (${why}): check the connection, then retry`));
+
+// When pyodide.asm.wasm cannot be had (the network gone, an HTTP error, a captive portal's
+// HTML page where the wasm should be), loadPyodide() never settles.  Pyodide (314.0.7) catches
+// the failure itself and logs "wasm instantiation failed!" and then the error with
+// console.warn; only when the download fails before Pyodide waits on it does the failure
+// surface instead as an unhandled rejection.  Which of the two happens is a race (under load
+// the first did, and a page said "loading" for ever), so during start-up both end it with an
+// error the page can show.
 self.addEventListener("unhandledrejection", (event) => {
   if (settled) return;
   event.preventDefault();
-  const why = (event.reason && event.reason.message) || event.reason;
-  startFailed(new Error(`a file of the engine could not be downloaded (${why}): check the connection, then retry`));
+  downloadFailed((event.reason && event.reason.message) || event.reason);
 });
+const consoleWarn = console.warn.bind(console);
+let wasmFailure = null;   // the error Pyodide logs after "wasm instantiation failed!"
+console.warn = (...args) => {
+  consoleWarn(...args);
+  if (settled) return;
+  if (args[0] === "wasm instantiation failed!") {
+    wasmFailure = "the engine's WebAssembly could not be started";
+    setTimeout(() => downloadFailed(wasmFailure));   // after the error's own warning, just below
+  } else if (wasmFailure && args.length === 1 && args[0] instanceof Error) {
+    wasmFailure = args[0].message || String(args[0]);
+  }
+};
 
 // Start every download at once: the wheel, Pyodide's module, a saved snapshot.
 const wheelURL = new URL(BUILD.wheel, import.meta.url).href;
@@ -284,8 +303,8 @@ json.loads(bridge.handle_json('{"op": "classify", "tiles": "66 66 36 45"}'))["re
 
 if (MODE === "make") {
   makeSnapshot().then(
-    (info) => { settled = true; post({ type: "snapshot-saved", ...info }); },
-    (err) => { settled = true; post({ type: "snapshot-error", message: String((err && err.message) || err) }); },
+    (info) => { if (!settled) { settled = true; post({ type: "snapshot-saved", ...info }); } },
+    startFailed,   // posts snapshot-error in this mode
   );
 } else {
   post({ type: "progress", stage: "runtime" });
