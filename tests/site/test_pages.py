@@ -267,19 +267,23 @@ def _refuse_late(route):
     route.abort()
 
 
-@pytest.mark.parametrize("failure", [
-    pytest.param(_refuse, id="refused"),
-    pytest.param(_refuse_late, id="refused-late"),
-    pytest.param(lambda route: route.fulfill(status=404, body="missing"), id="http-404"),
+@pytest.mark.parametrize("name, failure", [
+    pytest.param("pyodide.asm.wasm", _refuse, id="refused"),
+    pytest.param("pyodide.asm.wasm", _refuse_late, id="refused-late"),
+    pytest.param("pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="missing"), id="http-404"),
     # a captive portal or a proxy's error page: HTML with 200 where the wasm should be
-    pytest.param(lambda route: route.fulfill(status=200, content_type="text/html",
-                                             body="<html><body>Sign in to the Wi-Fi</body></html>"),
+    pytest.param("pyodide.asm.wasm", lambda route: route.fulfill(
+        status=200, content_type="text/html", body="<html><body>Sign in to the Wi-Fi</body></html>"),
                  id="html-instead"),
+    # caught and logged by Pyodide too; Python's start then fails with "exit(1)", which is not
+    # what the reader should be told
+    pytest.param("python_stdlib.zip", _refuse_late, id="stdlib-refused-late"),
 ])
-def test_a_runtime_download_failure_ends_in_words_not_endless_loading(site, tab, failure):
-    """pyodide.asm.wasm refused, missing or not wasm: Pyodide never settles by itself; the
-    worker turns the failed download into an error the widgets show."""
-    tab.page.context.route("**/pyodide.asm.wasm", failure)
+def test_a_runtime_download_failure_ends_in_words_not_endless_loading(site, tab, name, failure):
+    """A file of Pyodide refused, missing or not what it should be: Pyodide never settles by
+    itself (or says only "exit(1)"); the worker turns the failed download into an error the
+    widgets show."""
+    tab.page.context.route(f"**/{name}", failure)
     tab.goto("en/playground/")
     assert tab.wait_engine() == "error"
     tab.page.wait_for_selector("tj-playground[data-state=error]", timeout=30_000)

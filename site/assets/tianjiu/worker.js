@@ -52,15 +52,18 @@ function post(message) {
   self.postMessage({ ...message, at: Math.round(performance.now() - t0) });
 }
 
+// What Pyodide logged of a download that failed during start-up (see below): the error then
+// says that, rather than what it led to ("Program terminated with exit(1)").
+let downloadTrouble = null;
+const downloadMessage = (why) =>
+  `a file of the engine could not be downloaded (${why}): check the connection, then retry`;
+
 function startFailed(err) {
   if (settled) return;
   settled = true;
-  const message = String((err && err.message) || err);
+  const message = downloadTrouble ? downloadMessage(downloadTrouble) : String((err && err.message) || err);
   post(MODE === "make" ? { type: "snapshot-error", message } : { type: "error", message });
 }
-
-const downloadFailed = (why) => startFailed(new Error(
-  `a file of the engine could not be downloaded (${why}): check the connection, then retry`));
 
 // When pyodide.asm.wasm cannot be had (the network gone, an HTTP error, a captive portal's
 // HTML page where the wasm should be), loadPyodide() never settles.  Pyodide (314.0.7) catches
@@ -68,24 +71,34 @@ const downloadFailed = (why) => startFailed(new Error(
 // console.warn; only when the download fails before Pyodide waits on it does the failure
 // surface instead as an unhandled rejection.  Which of the two happens is a race (under load
 // the first did, and a page said "loading" for ever), so during start-up both end it with an
-// error the page can show.
+// error the page can show.  The standard library's download is caught and logged the same way
+// (console.error), after which Python's start fails with exit(1).
 self.addEventListener("unhandledrejection", (event) => {
   if (settled) return;
   event.preventDefault();
-  downloadFailed((event.reason && event.reason.message) || event.reason);
+  downloadTrouble ||= (event.reason && event.reason.message) || String(event.reason);
+  startFailed(event.reason);
 });
-const consoleWarn = console.warn.bind(console);
-let wasmFailure = null;   // the error Pyodide logs after "wasm instantiation failed!"
-console.warn = (...args) => {
-  consoleWarn(...args);
-  if (settled) return;
-  if (args[0] === "wasm instantiation failed!") {
-    wasmFailure = "the engine's WebAssembly could not be started";
-    setTimeout(() => downloadFailed(wasmFailure));   // after the error's own warning, just below
-  } else if (wasmFailure && args.length === 1 && args[0] instanceof Error) {
-    wasmFailure = args[0].message || String(args[0]);
-  }
+const PYODIDE_DOWNLOAD_LOGS = {
+  "wasm instantiation failed!": "warn",                                // then never settles
+  "Error occurred while installing the standard library:": "error",   // then exit(1)
 };
+let awaitingError = false;   // the next Error logged is the download's
+for (const level of ["warn", "error"]) {
+  const original = console[level].bind(console);
+  console[level] = (...args) => {
+    original(...args);
+    if (settled) return;
+    if (PYODIDE_DOWNLOAD_LOGS[args[0]] === level) {
+      awaitingError = true;
+      downloadTrouble ||= "the engine's runtime could not be started";
+      if (level === "warn") setTimeout(() => startFailed(downloadTrouble));   // after the error's own line
+    } else if (awaitingError && args.length === 1 && args[0] instanceof Error) {
+      awaitingError = false;
+      downloadTrouble = args[0].message || String(args[0]);
+    }
+  };
+}
 
 // Start every download at once: the wheel, Pyodide's module, a saved snapshot.
 const wheelURL = new URL(BUILD.wheel, import.meta.url).href;
