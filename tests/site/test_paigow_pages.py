@@ -147,6 +147,19 @@ def test_calculator_shows_the_engines_values_and_explains_bad_tiles(site, new_ta
     assert "best as player" in phone.page.inner_text("#calc .tj-pgc__table")
     assert "莊家擺法" in phone.page.inner_text("#calc-hant .tj-pgc__table")
     assert no_sideways_scroll(phone.page)
+    # a phone stacks each setting (the table's five columns wrapped the hand names a word a
+    # line): low and high side by side on one line, the two EVs below, each naming its column
+    layout = phone.page.evaluate("""() => [...document.querySelectorAll('#calc .tj-pgc__row')].map(r => {
+        const [low, high] = [...r.querySelectorAll('.tj-pgc__hand')].map(c => c.getBoundingClientRect());
+        const [p, b] = [...r.querySelectorAll('.tj-pgc__ev')];
+        return {side: Math.abs(low.top - high.top) < 2 && high.left > low.right,
+                below: p.getBoundingClientRect().top >= low.bottom - 1,
+                label: getComputedStyle(p, '::before').content + ' ' + getComputedStyle(b, '::before').content,
+                names: [...r.querySelectorAll('.tj-pgc__name')].map(n => n.getBoundingClientRect().height)};
+    })""")
+    assert len(layout) == 3 and all(x["side"] and x["below"] for x in layout), layout
+    assert all("EV as player" in x["label"] and "EV as banker" in x["label"] for x in layout), layout
+    assert max(h for x in layout for h in x["names"]) < 30, layout   # one line, "4 (Chop Bot high)"
     phone.shot("paigow-calculator-phone")
     assert phone.problems() == []
 

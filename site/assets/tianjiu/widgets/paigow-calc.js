@@ -244,7 +244,8 @@ export class TjPaigowCalc extends TjWidget {
       if (i === r.house_way_choice) badges.push(h("span", { class: "tj-badge tj-badge--house" }, t("paigow.houseWayBadge")));
       if (i === r.optimal) badges.push(h("span", { class: "tj-badge tj-badge--best" }, t("paigow.bestPlayer")));
       if (i === r.optimal_banking) badges.push(h("span", { class: "tj-badge tj-badge--best" }, t("paigow.bestBanker")));
-      const side = (v, best) => h("td", { class: `tj-pgc__ev${best ? " is-best" : ""}` },
+      // (data-label: the column's name, shown in the cell where a phone stacks the row)
+      const side = (v, best, col) => h("td", { class: `tj-pgc__ev${best ? " is-best" : ""}`, dataset: { label: t(col) } },
         h("strong", {}, evText(v.ev)),
         h("span", { class: "tj-pgc__wlp" }, t("paigow.wlp", { w: pct(v.win), l: pct(v.lose), p: pct(v.push) })));
       const hand = (x, pos) => h("td", { class: "tj-pgc__hand" },
@@ -254,7 +255,7 @@ export class TjPaigowCalc extends TjWidget {
       return h("tr", { class: "tj-pgc__row", dataset: { index: i, evPlayer: s.not_banking.ev, evBanker: s.banking.ev } },
         h("th", { scope: "row" }, String(i + 1), badges),
         hand(s.low, "low"), hand(s.high, "high"),
-        side(s.not_banking, i === r.optimal), side(s.banking, i === r.optimal_banking));
+        side(s.not_banking, i === r.optimal, "paigow.evPlayer"), side(s.banking, i === r.optimal_banking, "paigow.evBanker"));
     });
     const hw = r.settings[r.house_way_choice];
     const wayName = lang === "en" ? r.house_way.name_en : engineText(r.house_way.name_hant, lang);
