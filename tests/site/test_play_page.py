@@ -1220,3 +1220,42 @@ def test_a_kept_session_that_cannot_deal_leaves_a_way_on(tab):
     page.click(f"{W} .tj-play__start")
     page.wait_for_selector(f"{W}[data-state=playing], {W}[data-state=over]")
     assert tab.problems() == []
+
+
+def test_a_natural_hand_at_the_deal_is_scored_kept_and_moves_the_bank(tab):
+    """A breaker's find: a hand won at the deal (例牌, 1 deal in ~136 under the default rules)
+    was shown but never counted — the session score stayed 0, the next hand kept the old banker
+    and streak, the hand was not in the list, Download and Share did nothing — and the line
+    read "natural hand one_red". Session seed 150: North, the banker, holds 全白一點紅."""
+    page = tab.page
+    page.add_init_script("""window.__asked = []; const post = Worker.prototype.postMessage;
+        Worker.prototype.postMessage = function (m, ...rest) {
+            if (m && typeof m.json === 'string') window.__asked.push(JSON.parse(m.json));
+            return post.call(this, m, ...rest); };""")
+    tab.goto("en/play/")
+    _start(tab, seed=150, players="beginner")
+    page.wait_for_selector(f"{W}[data-state=over]")
+    want = bridge.handle({"op": "new_hand", "seed": (150 + 7919) % 2 ** 31, "rules": {"preset": "hk"},
+                          "banker": "N", "banker_streak": 1, "method": "wu_san_shi", "humans": ["S"],
+                          "players": "beginner"})["result"]["result"]
+    assert want["natural"] == "one_red" and want["finisher"] == "N" and want["payments"]["N"] == 60
+    line = page.inner_text(f"{W} .tj-play__finish")
+    assert "all white but one red pip (全白一點紅), a natural hand" in line and "one_red" not in line, line
+    # counted: the session column and the score line, once the record is kept
+    page.wait_for_function(f"""document.querySelector('{W} .tj-play__pay tr[data-seat=N] td:last-child')
+        .textContent.trim() === '+60'""")
+    assert "+60" in page.inner_text(f"{W} .tj-play__score-seat[data-seat=N]")
+    assert "−20" in page.inner_text(f"{W} .tj-play__score-seat[data-seat=S]") or "-20" in page.inner_text(f"{W} .tj-play__score-seat[data-seat=S]")
+    assert page.locator(f"{W} .tj-play__saved .tj-play__replay").count() == 1
+    stored = page.evaluate("JSON.parse(sessionStorage.getItem('tianjiu.play.session.v1'))")
+    assert (stored["banker"], stored["streak"], stored["hand"], stored["live"]) == ("N", 2, 1, 0), stored
+    # the record can be downloaded
+    with page.expect_download() as dl:
+        page.click(f"{W} .tj-play__download")
+    assert "全白一點紅" in open(dl.value.path(), encoding="utf-8").read() or "one_red" in open(dl.value.path(), encoding="utf-8").read()
+    # the next hand: North banks again, streak 2 (連莊)
+    page.click(f"{W} .tj-play__nexthand")
+    page.wait_for_function(f"document.querySelector('{W}').session.hand === 2")
+    deals = [r for r in page.evaluate("window.__asked") if r.get("op") == "new_hand"]
+    assert (deals[-1]["banker"], deals[-1]["banker_streak"]) == ("N", 2), deals[-1]
+    assert tab.problems() == []

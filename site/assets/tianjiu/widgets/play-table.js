@@ -505,6 +505,9 @@ export class TjPlayTable extends TjWidget {
     this.selected.clear();
     this.storeSession();   // (hand n is live: a reload offers to go on with it)
     this.draw();
+    // a natural hand (例牌) ends at the deal: settled, scored and kept like a hand played out
+    // (it was shown but never counted: the session's score, the next banker and the list missed it)
+    if (this.view.result) this.finishHand();
     this.announce(null, this.view);
     // the button pressed (開始 / 下一局) is gone: keyboard focus goes to the new hand, not the page
     // (the hand's group, not a tile: Enter there plays the chosen tiles, Tab reaches the tiles)
@@ -915,7 +918,10 @@ export class TjPlayTable extends TjWidget {
     const lang = this.language;
     const r = v.result;
     const st = r.settlement;
-    const finish = r.natural ? `${label("rules", "natural", lang)} ${engineText(r.natural, lang)}` : label("finishes", st.finish || "plain", lang);
+    // (例牌 by its name: 全白一點紅 / "all white but one red pip", never the engine's key)
+    const finish = r.natural ? this.t("play.naturalFinish", { natural: label("rules", "natural", lang),
+      name: label("naturals", r.natural, lang), zh: label("naturals", r.natural, "hant") })
+      : label("finishes", st.finish || "plain", lang);
     return this.t(!r.natural && (st.finish || "plain") === "plain" ? "play.resultLinePlain"
       : st.finish_factor !== 1 ? "play.resultLine" : "play.resultLineNoFactor",
     { seat: seatName(r.finisher, lang), finish, f: st.finish_factor });
