@@ -357,6 +357,22 @@ def test_keyboard_answers_a_question(tab):
     page.wait_for_function("""() => { const q = document.querySelector('tj-lesson-quiz');
         return q.dataset.kind === 'tile_find' && q.dataset.question === '2/5'; }""")
     assert page.url == tab.url("en/lessons/01-tiles/")
+    # a click on the question's text (nothing there takes the focus: it falls to <body>), then
+    # N: the next question again, not lesson 2 with this stage lost (a breaker's find)
+    st = quiz_state(page, sel)
+    page.click(f"{sel} .tj-quiz__choice[data-id='{L.solution(st['kind'], st['seed'])}']")
+    wait_verdict(page, sel, "right")
+    page.click(f"{sel} .tj-quiz__prompt")
+    assert page.evaluate("document.activeElement === document.body")
+    page.keyboard.press("n")
+    page.wait_for_function("document.querySelector('tj-lesson-quiz').dataset.question === '3/5'")
+    page.keyboard.press(".")                       # (unanswered: the page keys still do nothing)
+    page.wait_for_timeout(300)
+    assert page.url == tab.url("en/lessons/01-tiles/")
+    # a click elsewhere on the page gives the page its keys back
+    page.click("article h1")
+    page.keyboard.press("n")
+    page.wait_for_url("**/lessons/02-**")
     assert tab.problems() == []
 
 

@@ -132,14 +132,31 @@ export function keepFocus(buttons) {
   if (to) to.focus();
 }
 
+// The lesson widget with a stage (a quiz, a trick drill) last clicked or focused in, or null
+// after a click elsewhere on the page: a click on a question's text or tiles (nothing there
+// takes the focus) leaves the focus on <body>, and N then left the page in mid-stage.
+const staged = new WeakSet();
+let lastStaged = null;
+if (typeof document !== "undefined") {
+  const track = (e) => {
+    const w = e.target instanceof Element ? e.target.closest(".tj-widget") : null;
+    lastStaged = w && staged.has(w) ? w : null;
+  };
+  document.addEventListener("pointerdown", track, true);
+  document.addEventListener("focusin", track, true);
+}
+
 /** While focus is inside a lesson widget, the theme's single-key shortcuts do nothing: P / N
  *  and , / . (the previous / next page: the quiz's progress would be lost in mid-stage) and
  *  S / F / / (the search box) — widget.js's widgetKeys, as the Play table and the Pai Gow
- *  widgets, answering only with focus inside the widget.
+ *  widgets.
  *  own(e, key): the widget's own keys — true for a key it took (N: next question), null when
- *  it is done (a finished stage: the page's keys work again). */
-export function lessonKeys(widget, own = () => false) {
-  widgetKeys(widget, own);
+ *  it is done (a finished stage: the page's keys work again).  A widget given ``own`` has a
+ *  stage: its keys (and the page keys' blocking) also hold with the focus on the page itself,
+ *  as long as it was the last thing clicked. */
+export function lessonKeys(widget, own = null) {
+  if (own) staged.add(widget);
+  widgetKeys(widget, own || (() => false), { outside: () => Boolean(own) && lastStaged === widget && widget.isConnected });
 }
 
 /** A random seed for a question (0 … 2³¹). */
