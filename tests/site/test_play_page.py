@@ -942,6 +942,19 @@ def test_a_half_played_hand_survives_a_reload_and_a_language_switch(tab):
     assert kept["hand"] == 0 and kept["live"] == 1 and kept["first"]["banker"] == kept["banker"]
     stored = page.evaluate("JSON.stringify({...sessionStorage, ...localStorage})")
     assert all(t not in stored for t in ("wall", '"66"', "seed")), stored
+    # the engine's own database keeps the hand sealed: a look in the storage tools shows no tile
+    # (a breaker read the whole wall there, and replayed it through the upload box)
+    engine_db = page.evaluate("""() => new Promise((resolve, reject) => {
+        const req = indexedDB.open('tj-engine-keep');
+        req.onsuccess = () => { const db = req.result;
+            const get = db.transaction('hands').objectStore('hands').getAll();
+            get.onsuccess = () => resolve(get.result.map(e => ({keys: Object.keys(e).sort(),
+                sealed: e.data instanceof ArrayBuffer && e.data.byteLength > 200,
+                text: JSON.stringify(e) + new TextDecoder('latin1').decode(e.data)})));
+            get.onerror = () => reject(get.error); };
+        req.onerror = () => reject(req.error); })""")
+    assert len(engine_db) == 1 and engine_db[0]["keys"] == ["at", "data", "iv", "slot"] and engine_db[0]["sealed"], engine_db
+    assert all(t not in engine_db[0]["text"] for t in ("wall", "record", "66 ", "deal")), engine_db
     offer = page.inner_text(f"{W} .tj-play__resume")
     assert "第 1 局打到一半" in offer, offer
     tab.shot("play-resume-live-offer")

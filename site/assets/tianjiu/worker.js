@@ -23,7 +23,7 @@
 // Kept hands (tianjiu_core/bridge/keep.py): a hand started with new_hand {keep: slot} must
 // survive a reload, but the page may not hold its deal.  So after every request the worker
 // asks the engine what to keep (keep.take_kept) and writes it to its own IndexedDB database
-// (tj-engine-keep), which the site's page scripts never read; at start it hands the entries back
+// (tj-engine-keep), sealed (see below), which the site's page scripts never read; at start it hands the entries back
 // (keep.give_kept) before the first request, and resume_hand brings a hand back.  Entries
 // older than KEEP_DAYS are dropped.  Storage that fails (private mode, quota) only means
 // nothing is kept: the engine starts and answers as ever.
@@ -185,8 +185,16 @@ function connect(pyodide) {
 }
 
 // ---------------------------------------------------------------- kept hands
+// A kept record holds every seat's tiles (the whole wall), so it is stored sealed: AES-GCM
+// with a key made here, not extractable, kept in the same database.  The page's scripts never
+// read this database, and a look in the browser's storage tools shows no tile; a script of the
+// same site that goes looking could still have the browser decrypt it (it can use the key, not
+// read it), as it could read the worker's memory: an offline trainer cannot hide a deal from
+// the person at the keyboard, only keep it from being seen by accident.  Without Web Crypto
+// (an insecure origin) nothing is kept.
 const KEEP_DB = "tj-engine-keep";
-const KEEP_STORE = "hands";   // {slot, text, at: ms since 1970}
+const KEEP_STORE = "hands";   // {slot, iv, data: the sealed record, at: ms since 1970}
+const KEY_STORE = "keys";     // {id: "seal", key: CryptoKey}
 const KEEP_DAYS = 14;
 const KEEP_MAX = 16;          // as keep.MAX_SLOTS: the newest are handed back
 let keepModule = null;
@@ -198,32 +206,75 @@ function keepRequest(req) {
   });
 }
 
+const subtle = globalThis.crypto && globalThis.crypto.subtle;
+
 let keepDbPromise = null;
+/** {db, key}: the database and its sealing key; null when either cannot be had. */
 function keepDb() {
-  if (typeof indexedDB === "undefined") return Promise.resolve(null);   // Node, or no storage
-  keepDbPromise ||= new Promise((resolve) => {
-    let req;
-    try { req = indexedDB.open(KEEP_DB, 1); } catch { resolve(null); return; }
-    req.onupgradeneeded = () => { req.result.createObjectStore(KEEP_STORE, { keyPath: "slot" }); };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => resolve(null);
-    req.onblocked = () => resolve(null);
-  });
+  if (typeof indexedDB === "undefined" || !subtle) return Promise.resolve(null);   // Node, no storage, no Web Crypto
+  keepDbPromise ||= (async () => {
+    const db = await new Promise((resolve) => {
+      let req;
+      try { req = indexedDB.open(KEEP_DB, 2); } catch { resolve(null); return; }
+      req.onupgradeneeded = () => {
+        // (version 1 held the records in plain text: they go)
+        if (req.result.objectStoreNames.contains(KEEP_STORE)) req.result.deleteObjectStore(KEEP_STORE);
+        req.result.createObjectStore(KEEP_STORE, { keyPath: "slot" });
+        if (!req.result.objectStoreNames.contains(KEY_STORE)) req.result.createObjectStore(KEY_STORE, { keyPath: "id" });
+      };
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => resolve(null);
+      req.onblocked = () => resolve(null);
+    });
+    if (!db) return null;
+    // a fresh key is made first (async), then one transaction takes the stored one or adds it:
+    // two tabs starting at once agree on one key
+    const fresh = await subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
+    const key = await new Promise((resolve, reject) => {
+      const store = db.transaction(KEY_STORE, "readwrite").objectStore(KEY_STORE);
+      const get = store.get("seal");
+      get.onerror = () => reject(get.error);
+      get.onsuccess = () => {
+        if (get.result && get.result.key) { resolve(get.result.key); return; }
+        const add = store.add({ id: "seal", key: fresh });
+        add.onsuccess = () => resolve(fresh);
+        add.onerror = () => reject(add.error);
+      };
+    });
+    return { db, key };
+  })().catch(() => null);
   return keepDbPromise;
+}
+
+async function seal(key, text) {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const data = await subtle.encrypt({ name: "AES-GCM", iv }, key, new TextEncoder().encode(text));
+  return { iv, data };
+}
+
+/** The record of an entry, or null (not ours, damaged, sealed with a key since replaced). */
+async function unseal(key, e) {
+  try {
+    const plain = await subtle.decrypt({ name: "AES-GCM", iv: e.iv }, key, e.data);
+    return new TextDecoder().decode(plain);
+  } catch { return null; }
 }
 
 /** The kept entries {slot: text}, newest first, old ones deleted; {} when storage fails. */
 async function readKept() {
   try {
-    const db = await keepDb();
-    if (!db) return {};
-    const store = db.transaction(KEEP_STORE, "readwrite").objectStore(KEEP_STORE);
+    const kept = await keepDb();
+    if (!kept) return {};
+    const store = kept.db.transaction(KEEP_STORE, "readwrite").objectStore(KEEP_STORE);
     const all = await keepRequest(store.getAll());
     const now = Date.now();
-    const ok = (e) => e && typeof e.slot === "string" && typeof e.text === "string" && Number.isFinite(e.at);
+    const ok = (e) => e && typeof e.slot === "string" && e.iv instanceof Uint8Array
+      && e.data instanceof ArrayBuffer && Number.isFinite(e.at);
     const fresh = all.filter((e) => ok(e) && now - e.at < KEEP_DAYS * 864e5).sort((a, b) => b.at - a.at).slice(0, KEEP_MAX);
     for (const e of all) if (!fresh.includes(e)) store.delete(e && e.slot);
-    return Object.fromEntries(fresh.map((e) => [e.slot, e.text]));
+    // (decrypted after the transaction: it ends once nothing of its own is pending)
+    const texts = await Promise.all(fresh.map((e) => unseal(kept.key, e)));
+    return Object.fromEntries(fresh.map((e, i) => [e.slot, texts[i]]).filter(([, text]) => text !== null));
   } catch { return {}; }
 }
 const keptAtStart = MODE ? Promise.resolve({}) : readKept();
@@ -253,13 +304,15 @@ function keepWorked(ok, why) {
  *  asks before a reload as where nothing is kept. */
 function writeKept(changes) {
   keepWrites = keepWrites.then(async () => {
-    const db = await keepDb();
-    if (!db) return;
-    const tx = db.transaction(KEEP_STORE, "readwrite");
+    const kept = await keepDb();
+    if (!kept) return;
+    const sealed = {};   // (sealed before the transaction: it must not wait on anything else)
+    for (const [slot, text] of Object.entries(changes)) if (text !== null) sealed[slot] = await seal(kept.key, text);
+    const tx = kept.db.transaction(KEEP_STORE, "readwrite");
     const store = tx.objectStore(KEEP_STORE);
     for (const [slot, text] of Object.entries(changes)) {
       if (text === null) store.delete(slot);
-      else store.put({ slot, text, at: Date.now() });
+      else store.put({ slot, ...sealed[slot], at: Date.now() });
     }
     await new Promise((resolve, reject) => { tx.oncomplete = resolve; tx.onerror = () => reject(tx.error); tx.onabort = () => reject(tx.error); });
     keepWorked(true);
