@@ -1272,3 +1272,21 @@ def test_a_natural_hand_at_the_deal_is_scored_kept_and_moves_the_bank(tab):
     deals = [r for r in page.evaluate("window.__asked") if r.get("op") == "new_hand"]
     assert (deals[-1]["banker"], deals[-1]["banker_streak"]) == ("N", 2), deals[-1]
     assert tab.problems() == []
+
+
+def test_a_damaged_list_with_no_room_for_its_copy_says_new_hands_are_not_kept(tab):
+    """A breaker's find: a damaged list of hands in a nearly full storage could not be moved
+    aside; the page said "kept under tianjiu.play.hands.v1 … New hands are kept separately",
+    and then kept no new hand, silently. Now it says that new hands cannot be kept."""
+    page = tab.page
+    page.add_init_script("""if (!sessionStorage.getItem('__filled')) { sessionStorage.setItem('__filled', '1');
+        localStorage.setItem('tianjiu.play.hands.v1', 'x'.repeat(3000000)); }""")
+    tab.goto("en/play/")
+    _start(tab, seed=150, players="beginner")        # 例牌 at the deal: the hand is over at once
+    page.wait_for_selector(f"{W}[data-state=over]")
+    page.wait_for_function(f"document.querySelector('{W}').session.done === 1")
+    note = page.inner_text(f"{W} .tj-play__damaged")
+    assert "tianjiu.play.hands.v1" in note and "new hands cannot be kept" in note and "separately" not in note, note
+    assert page.evaluate("localStorage.getItem('tianjiu.play.hands.v1').length") == 3_000_000   # left as it was
+    assert page.locator(f"{W} .tj-play__saved .tj-play__replay").count() == 0
+    assert tab.problems() == []

@@ -1319,16 +1319,22 @@ export class TjPlayTable extends TjWidget {
     } catch {
       // a damaged save is kept (moved aside, never wiped) and explained
       const aside = `${STORE}.damaged-${Date.now()}`;
-      try { localStorage.setItem(aside, raw); localStorage.removeItem(STORE); } catch { return { list: [], note: this.t("play.damagedKept", { key: STORE }), readonly: true }; }
+      try { localStorage.setItem(aside, raw); localStorage.removeItem(STORE); } catch {
+        // (no room for the copy: left where it is, and nothing new can be written over it)
+        try { localStorage.removeItem(aside); } catch { /* never written */ }
+        return { list: [], note: this.t("play.damagedStuck", { key: STORE }), readonly: true };
+      }
       return { list: [], note: this.t("play.damagedKept", { key: aside }) };
     }
   }
 
   save(toml, mine, hand = 0) {
     const { list, readonly } = this.loadSaved();
-    if (readonly) return;
+    if (readonly) return;   // (the list says why: play.damagedStuck)
     list.unshift({ toml, when: new Date().toISOString(), mine, hand });
-    try { localStorage.setItem(STORE, JSON.stringify(list.slice(0, KEEP))); } catch { /* full: the list stays as it was */ }
+    this.saveNote = null;
+    // full: the list stays as it was, and says this hand is not in it
+    try { localStorage.setItem(STORE, JSON.stringify(list.slice(0, KEEP))); } catch { this.saveNote = this.t("play.savedFull"); }
     this.drawSaved();
   }
 
@@ -1341,7 +1347,8 @@ export class TjPlayTable extends TjWidget {
   }
 
   drawSaved() {
-    const { list, note } = this.loadSaved();
+    const { list, note: damaged } = this.loadSaved();
+    const note = damaged || this.saveNote;
     // a replay would take the place of the hand being played: not while one is live
     const live = (this.savedLocked = this.handLive);
     const items = list.map((x, i) => h("li", {},
