@@ -705,6 +705,19 @@ def test_lesson_results_are_never_lost_silently(tab):
     assert "newer version" in page.inner_text("tj-lesson-progress .tj-progress__notice")
     page.evaluate(f"async () => (await import({json.dumps(mod)})).recordStage('rank_winner', 5, 5, '02-ranking')")
     assert json.loads(page.evaluate("localStorage.getItem('tianjiu.lessons')")) == newer
+    # 2b. an absurd version (1e999 is Infinity) or mark is damage, not a newer version: the
+    # record is repaired (the sound mark kept) and saved again — it was read-only for good
+    page.evaluate("""localStorage.setItem('tianjiu.lessons', '{"version": 1e999, "lessons": {"02-ranking": '
+        + '{"rank_winner": {"right": 3, "total": 5, "best": 4, "date": "2026-12-01"}, '
+        + '"rank_pair": {"right": 900719925474099, "total": 900719925474099, "best": 900719925474099, "date": "2026-12-01"}}}}')""")
+    tab.goto("en/lessons/")
+    page.wait_for_selector("tj-lesson-progress[data-state=ready]")
+    assert "newer version" not in page.inner_text("tj-lesson-progress"), page.inner_text("tj-lesson-progress")
+    assert "900719925474099" not in page.inner_text("body")
+    page.evaluate(f"async () => (await import({json.dumps(mod)})).recordStage('rank_winner', 5, 5, '02-ranking')")
+    saved = json.loads(page.evaluate("localStorage.getItem('tianjiu.lessons')"))
+    assert saved["version"] == 1 and saved["lessons"]["02-ranking"]["rank_winner"]["best"] == 5, saved
+    assert "rank_pair" not in saved["lessons"]["02-ranking"], saved
     # 3. storage full: the marks are read, the notice says why new results are not kept
     page.evaluate("localStorage.setItem('tianjiu.lessons', JSON.stringify({version: 1, lessons: {'05-finishing': "
                   "{finish_who: {right: 5, total: 5, best: 5, date: '2026-12-01'}}}}))")
