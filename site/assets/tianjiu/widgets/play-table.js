@@ -1313,7 +1313,8 @@ export class TjPlayTable extends TjWidget {
       // each entry as save() writes it: a record's text, a time and South's result (an entry
       // without them was listed as "?: you 0")
       const entry = (x) => x && typeof x.toml === "string" && typeof x.when === "string"
-        && !Number.isNaN(Date.parse(x.when)) && Number.isFinite(x.mine);
+        && !Number.isNaN(Date.parse(x.when)) && Number.isFinite(x.mine)
+        && Math.abs(x.mine) < 1e6 && x.toml.length <= 1e6;   // (a hand never pays a million units, nor a record a megabyte)
       if (!Array.isArray(list) || !list.every(entry)) throw new Error("shape");
       return { list };
     } catch {
