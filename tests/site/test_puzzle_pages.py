@@ -744,7 +744,7 @@ def test_daily_puzzle_for_fixed_dates_and_the_archive(tab):
     # the clock: past every date below (a date after today is refused, see the end)
     today = start + timedelta(days=len(SCHEDULE.ids) + 30)
     page.clock.set_fixed_time(f"{today.isoformat()}T12:00:00")
-    for day in (start + timedelta(days=4), start - timedelta(days=1), start + timedelta(days=len(SCHEDULE.ids) + 2)):
+    for day in (start + timedelta(days=4), start + timedelta(days=len(SCHEDULE.ids) + 2)):
         tab.goto(f"daily/?date={day.isoformat()}")
         page.wait_for_selector("tj-daily-puzzle[data-puzzle]")
         expected = P.puzzle_for(day, SCHEDULE_TEXT)
@@ -752,6 +752,16 @@ def test_daily_puzzle_for_fixed_dates_and_the_archive(tab):
         page.wait_for_selector(f"tj-puzzle[data-puzzle='{expected}'][data-state=ready]", timeout=ENGINE_TIMEOUT_MS)
         assert page.get_attribute("tj-daily-puzzle tj-puzzle", "date") == day.isoformat()
         assert page.get_attribute(".tj-daily__page", "href") == f"../puzzles/{expected}/"
+    # before the first daily (a breaker's find): the list wrapped round to a later day's puzzle,
+    # given away before its day (in the schedule's first year); today's, and a note
+    for early in (start - timedelta(days=1), date(1000, 1, 1)):
+        tab.goto(f"en/daily/?date={early.isoformat()}")
+        page.wait_for_selector("tj-daily-puzzle[data-puzzle]")
+        assert page.get_attribute("tj-daily-puzzle", "data-date") == today.isoformat()
+        assert page.get_attribute("tj-daily-puzzle", "data-puzzle") == P.puzzle_for(today, SCHEDULE_TEXT)
+        note = page.inner_text(".tj-daily__refused")
+        assert f"{early.isoformat()} is before the first daily puzzle" in note and "30 November 2026" in note, note
+        assert today.strftime("%Y") in page.inner_text(".tj-daily__date")
     for bad in ("0000-01-01", "0099-12-31", "2026-02-30", "tomorrow"):   # not a date: today's, and a note
         tab.goto(f"en/daily/?date={bad}")
         page.wait_for_selector("tj-daily-puzzle[data-puzzle]")
@@ -780,7 +790,8 @@ def test_daily_puzzle_for_fixed_dates_and_the_archive(tab):
     tab.goto(f"en/?date={day.isoformat()}")                   # and still after a reload
     ready(tab, "tj-daily-puzzle tj-puzzle")
     assert p.title["en"] in page.inner_text("tj-daily-puzzle .tj-pz__head")
-    assert storage(tab)["daily"] == {day.isoformat(): {"id": pid, "status": "solved"}}
+    # (solved on a later day than its own, by the clock: kept, marked late — no daily streak)
+    assert storage(tab)["daily"] == {day.isoformat(): {"id": pid, "status": "solved", "late": True}}
     # the archive up to that date: newest first, our result shown
     tab.goto(f"en/daily/archive/?date={day.isoformat()}")
     page.wait_for_selector("tj-puzzle-archive[data-count]")
@@ -798,7 +809,19 @@ def test_daily_puzzle_for_fixed_dates_and_the_archive(tab):
         text = page.inner_text(f".tj-archive__item[data-date='{d}']")
         if q.id != pid:
             assert q.title["en"] not in text and "tiles a seat" in text, text
-    assert "daily streak 1" in page.inner_text("tj-puzzle-progress")
+    # a past day's daily solved today makes no daily streak (five solved in one sitting made 5)
+    assert "daily streak 0" in page.inner_text("tj-puzzle-progress"), page.inner_text("tj-puzzle-progress")
+    # today's daily solved today: recorded without "late", a daily streak of 1
+    q = next(x for x in ALL if x.id == P.puzzle_for(today, SCHEDULE_TEXT))
+    tab.goto("en/daily/")
+    ready(tab, "tj-daily-puzzle tj-puzzle")
+    for move in q.solution:
+        play(tab, move, "tj-daily-puzzle tj-puzzle")
+    page.wait_for_selector("tj-daily-puzzle tj-puzzle[data-state=solved]")
+    assert storage(tab)["daily"][today.isoformat()] == {"id": q.id, "status": "solved"}
+    tab.goto("en/daily/archive/")
+    page.wait_for_selector("tj-puzzle-archive[data-count]")
+    assert "daily streak 1" in page.inner_text("tj-puzzle-progress"), page.inner_text("tj-puzzle-progress")
     # a day after today is not shown before its day (it gave tomorrow's puzzle away and
     # recorded its result under tomorrow): today's puzzle, and a note saying why
     for later in (today + timedelta(days=1), today + timedelta(days=400)):

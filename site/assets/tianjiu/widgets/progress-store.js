@@ -112,8 +112,8 @@ export function progressStore({ key, version, fresh, repair, empty }) {
       say("reset", 0, keptAs);
       return data;
     }
-    // (a newer version is a whole number not far ahead: 1e999 or 2.5 is a damaged record)
-    if (isObj(raw) && Number.isInteger(raw.version) && raw.version > version && raw.version < version + 1000) {
+    // (a newer version is a number not far ahead: 1e999, which JSON reads as Infinity, is damage)
+    if (isObj(raw) && Number.isFinite(raw.version) && raw.version > version && raw.version < version + 1000) {
       const { data } = repair({ ...raw, version });
       data.readOnly = true;
       if (!notice || notice.kind === "full") say("newer");

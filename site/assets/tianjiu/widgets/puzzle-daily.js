@@ -157,7 +157,18 @@ export class TjDailyPuzzle extends DataWidget {
   async show() {
     try {
       const { schedule } = await this.loadData();
-      const pick = dailyFor(this.date, schedule);
+      let pick = dailyFor(this.date, schedule);
+      if (pick.day !== null && pick.day < 0) {
+        // before the first daily the list wraps round to a later day's puzzle, given away
+        // before its day: today's instead, and a note saying why
+        const asked = this.date;
+        this.date = progress.localDate(new Date());
+        this.dataset.date = this.date;
+        this.headEl.querySelector(".tj-daily__date").replaceChildren(h("time", { datetime: this.date }, longDate(this.date, this.language)));
+        this.headEl.append(h("p", { class: "tj-daily__refused", role: "note" },
+          this.t("puzzle.dateBefore", { date: clip(asked, 40), start: longDate(schedule.start, this.language) })));
+        pick = dailyFor(this.date, schedule);
+      }
       const archive = this.getAttribute("archive");
       if (!pick.id) {
         this.dataset.puzzle = "";

@@ -9,7 +9,8 @@
 //                            "tries": 2,                     // wrong tries, all attempts
 //                            "date": "2026-11-30" } },       // local date of the first outcome
 //     "history": ["0003", "0007"],                           // ids in order of their first outcome
-//     "daily": { "2026-11-30": { "id": "0007", "status": "solved" } } }
+//     "daily": { "2026-11-30": { "id": "0007", "status": "solved",
+//                                "late": true } } }          // (optional) played on a later day
 //
 // Outcome of one attempt: "solved" = every move right first time, no hint and the
 // solution not shown; "helped" = a hint was used (and no wrong try, no solution shown);
@@ -21,7 +22,9 @@
 // turns the miss into a solve, and a helped puzzle stays helped.
 // streak = the run of "solved" first outcomes at the end of history (a helped or missed
 // puzzle ends it: neither is "solved first time"); best = the longest run; daily streak =
-// consecutive local dates up to today (or yesterday) whose daily puzzle was solved.
+// consecutive local dates up to today (or yesterday) whose daily puzzle was solved on that
+// very day (the archive's ?date= opens a past day's daily: its result is kept, marked "late",
+// and counts in no daily streak — five past days solved in one sitting made a streak of 5).
 //
 // Version 1 (before "helped": a hint counted as a miss) has the same shape without it and
 // is read as it is (its hinted puzzles stay missed); it is upgraded to version 2 on load,
@@ -119,7 +122,7 @@ export function repair(raw) {
       dropped += 1;
       continue;
     }
-    data.daily[date] = { id: e.id, status: e.status };
+    data.daily[date] = { id: e.id, status: e.status, ...(e.late === true ? { late: true } : {}) };
   }
   return { data, dropped };
 }
@@ -331,7 +334,9 @@ export function record(id, kind, { clean = false, helped = false, worsen = false
   if (kind === "wrong") e.tries += 1;
   if (daily && validDate(daily)) {
     const d = data.daily[daily];
-    if (!d || d.id !== id) data.daily[daily] = { id, status: outcome };  // the first outcome counts
+    // (played on another day than its own, by the real clock — not the page's ?date=: late)
+    const late = daily !== localDate(new Date()) ? { late: true } : {};
+    if (!d || d.id !== id) data.daily[daily] = { id, status: outcome, ...late };  // the first outcome counts
     else if (worsen && d.status === "helped" && e.first === "failed") d.status = "failed";
   }
   save(data);
@@ -380,7 +385,8 @@ export function summary(data = load(), today = null) {
   }
   let daily = 0;
   // a day counts when its daily puzzle was solved — one of the collection's, once it is known
-  const solvedOn = (d) => data.daily[d] && data.daily[d].status === "solved" && (!known || known.has(data.daily[d].id));
+  const solvedOn = (d) => data.daily[d] && data.daily[d].status === "solved" && !data.daily[d].late
+    && (!known || known.has(data.daily[d].id));
   let day = solvedOn(today) ? today : addDays(today, -1);
   while (solvedOn(day)) {
     daily += 1;
