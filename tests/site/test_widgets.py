@@ -596,3 +596,29 @@ def test_a_puzzle_whose_file_is_missing_says_so_plainly_without_dead_buttons(tab
     # (the 404 is the point: the server's answer and the browser's console line about it)
     tab.console[:] = [c for c in tab.console if "no-such-puzzle.toml" not in c and "status of 404" not in c]
     assert tab.problems() == []
+
+
+def test_a_copy_of_a_drawn_widget_is_drawn_anew_and_a_bad_first_tiles_says_error(tab):
+    """A breaker's finds on an embedding page: el.after(el.cloneNode(true)) gave a widget with
+    two drawings (29 → 58 buttons in the playground) whose dead copy's 結算 submitted the host
+    page as a form; and <tj-tiles tiles="77"> said "Unknown tile" with data-state=ready."""
+    page = tab.page
+    tab.goto("examples/embed.html")
+    page.wait_for_selector("tj-settle[data-result=ok]", timeout=90_000)
+    page.wait_for_selector("tj-playground[data-play=four]")
+    counts = page.evaluate("""() => ['tj-settle', 'tj-playground'].map(tag => {
+        const el = document.querySelector(tag), n = el.querySelectorAll('button').length;
+        el.after(el.cloneNode(true));
+        return [n, el.nextElementSibling.querySelectorAll('button').length]; })""")
+    assert all(a == b and a > 0 for a, b in counts), counts
+    assert page.locator("tj-settle .tj-status").count() == 2    # one status line each
+    page.wait_for_function("document.querySelectorAll('tj-settle')[1].dataset.result === 'ok'", timeout=30_000)
+    url = page.url
+    page.locator("tj-settle >> nth=1").locator("button[type=submit], button").first.click()
+    page.wait_for_timeout(500)
+    assert page.url == url
+    page.evaluate("""() => { const t = document.createElement('tj-tiles'); t.id = 'bad';
+        t.setAttribute('tiles', '77'); document.body.append(t); }""")
+    page.wait_for_selector("#bad[data-state]")
+    assert page.get_attribute("#bad", "data-state") == "error" and "Unknown tile" in page.inner_text("#bad")
+    assert tab.problems() == []

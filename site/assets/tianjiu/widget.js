@@ -125,6 +125,12 @@ export class TjWidget extends HTMLElement {
       return;
     }
     this._mounted = true;
+    // a copy of a drawn widget (cloneNode) carries its drawing and its state, but none of its
+    // handlers: two widgets in one, the dead one's form submitting the host page.  Drawn anew.
+    if (this.hasAttribute("data-state")) {
+      this.replaceChildren();
+      for (const name of this.getAttributeNames()) if (name.startsWith("data-")) this.removeAttribute(name);
+    }
     // the page the widget is on: its relative URLs resolve against this, not against the page
     // instant navigation may have moved to by the time an answer arrives
     this.pageBase = document.baseURI;
@@ -142,7 +148,7 @@ export class TjWidget extends HTMLElement {
     }
     if (!this.contains(this.statusEl)) this.prepend(this.statusEl);
     if (!this.constructor.needsEngine) {
-      this.state = "ready";
+      if (this.state === "loading") this.state = "ready";   // (render may have said "error": bad tiles)
       return;
     }
     this.say(this.t("engine.loading"), "loading");
