@@ -707,6 +707,15 @@ def test_show_solution_at_any_time_counts_as_missed(tab):
     assert page.get_attribute(board, "data-step") == str(steps - 1)
     page.click(f"{board} .tj-pz__step-first")
     assert page.get_attribute(board, "data-step") == "0" and page.is_disabled(f"{board} .tj-pz__step-back")
+    # a button that disables itself (Start at the start, End at the end) leaves the focus on the
+    # stepper, whose keys still work, not on <body> (a breaker's find)
+    on_board = f"document.activeElement === document.querySelector('{board}')"
+    assert page.evaluate(on_board)
+    page.focus(f"{board} .tj-pz__step-last")
+    page.keyboard.press("Enter")
+    assert page.get_attribute(board, "data-step") == str(steps) and page.evaluate(on_board)
+    page.keyboard.press("Home")
+    assert page.get_attribute(board, "data-step") == "0"
     assert p.title["hant"] in page.inner_text("tj-puzzle")      # given up: the title is shown
     page.click("tj-puzzle .tj-pz__show-values")          # values along the solution's line
     page.wait_for_selector("tj-puzzle[data-values=shown]")
@@ -716,6 +725,18 @@ def test_show_solution_at_any_time_counts_as_missed(tab):
     assert best == [a["action"] for s in steps for a in s["actions"] if a["best"]]
     if p.visibility == "hidden":
         assert "平均" in page.inner_text("tj-puzzle .tj-pz__values")
+    # the shown moves played through: copied, not solved — no "then solved" (it took the puzzle
+    # off the finder's "unsolved" list); a new attempt solved is
+    for move in p.solution:
+        play(tab, move)
+    page.wait_for_selector("tj-puzzle[data-state=solved]")
+    assert "later" not in storage(tab)["puzzles"][p.id], storage(tab)["puzzles"][p.id]
+    assert "後來解對" not in page.inner_text("tj-puzzle .tj-pz__progress")
+    page.click("tj-puzzle .tj-pz__restart")
+    for move in p.solution:
+        play(tab, move)
+    page.wait_for_selector("tj-puzzle[data-state=solved]")
+    assert storage(tab)["puzzles"][p.id]["later"] is True
     assert tab.problems() == []
 
 

@@ -590,6 +590,9 @@ export class TjPuzzle extends TjWidget {
     if (kind === "solved") {
       if (this.solvedSaved) return;
       this.solvedSaved = true;
+      // the shown solution played through in the same attempt is copied, not solved: it marked
+      // the miss "then solved" (and took it off "unsolved"); that needs a new attempt
+      if (this.shown) return;
       progress.record(this.puzzleId, "solved", { clean: this.isClean(), helped: this.isHelped(), daily: date });
       this.recorded = true;
     } else if (!this.recorded) {
@@ -863,8 +866,12 @@ export class TjPuzzle extends TjWidget {
       }
       caption.textContent = `${t("puzzle.stepOf", { k, n: frames.length - 1 })} — ${what}`;
       box.dataset.step = String(k);
+      const had = [first, back, fwd, last].find((b) => b === document.activeElement);
       first.disabled = back.disabled = k === 0;
       fwd.disabled = last.disabled = k === frames.length - 1;
+      // a button that disabled itself (End at the end, Start at the start) drops the focus to
+      // <body>: it goes to the stepper, whose arrows still work
+      if (had && had.disabled) box.focus();
     };
     box.addEventListener("keydown", (e) => {
       const to = { ArrowLeft: k - 1, ArrowRight: k + 1, Home: 0, End: frames.length - 1 }[e.key];
