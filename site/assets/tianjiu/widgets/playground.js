@@ -110,7 +110,7 @@ export class TjPlayground extends TjWidget {
       } catch (err) {
         const why = err instanceof TileTokenError || err.message === "?" ? this.t("pg.unknownTile", { token: err.message }) : err.message;
         this.trayMessage(tray, why);
-        console.warn(`<tj-playground>: ${attr}="${clip(value)}": ${why} The tray starts empty.`);
+        console.warn(`<tj-playground>: ${attr}="${clip(value)}": ${why}${/[.。]$/.test(why) ? "" : "."} The tray starts empty.`);
       }
     }
     this.setActive("a");
