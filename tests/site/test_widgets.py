@@ -108,6 +108,9 @@ def test_typed_notation_and_bad_input(playground):
     # the old result (of 55 55) is not left beside the error as if it were the typed text's
     assert page.get_attribute("tj-playground", "data-stale") == "true"
     assert page.is_hidden(f"{A} .tj-tray__verdict") and page.is_hidden(".tj-pg__compare")
+    # …but the other tray's result stays: its tiles are what they were (a breaker's find)
+    assert page.get_attribute(f"{B} .tj-tray__tiles", "data-tiles") == "56 56"
+    assert page.is_visible(f"{B} .tj-tray__verdict") and page.inner_text(f"{B} .tj-tray__verdict").strip()
     page.fill(f"{A} .tj-tray__input", "")                # taken back: the result is current again
     assert page.is_visible(f"{A} .tj-tray__verdict") and page.get_attribute("tj-playground", "data-stale") == "false"
     # the input's own example works (繁體: "例如 66 36 或 天 天")
@@ -131,6 +134,19 @@ def test_typed_notation_and_bad_input(playground):
     page.fill(f"{B} .tj-tray__input", "24")          # 24 is in tray A already
     page.press(f"{B} .tj-tray__input", "Enter")
     page.wait_for_function(f"document.querySelector('{B} .tj-message').textContent.includes('二四 只有 1 張')")
+    # a refusal about tiles taken out by Backspace in the grid goes with them
+    page.fill(f"{B} .tj-tray__input", "")
+    page.click(f"{B} .tj-tray__head button")             # (tray B empty again)
+    page.check("tj-playground .tj-pg__target input[value=b]")   # the grid's tiles go to tray B
+    page.focus("tj-playground .tj-pick[data-code='66']")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelector('{B} .tj-tray__tiles').dataset.tiles === '66'")
+    page.focus("tj-playground .tj-pick[data-code='24']")
+    page.keyboard.press("Enter")                          # refused: 二四 is in tray A
+    page.wait_for_function(f"document.querySelector('{B} .tj-message').textContent.includes('二四 只有 1 張')")
+    page.keyboard.press("Backspace")
+    page.wait_for_function(f"document.querySelector('{B} .tj-tray__tiles').dataset.tiles === ''")
+    assert page.is_hidden(f"{B} .tj-message")
 
 
 def test_english_and_simplified_pages_speak_their_language(tab):

@@ -70,7 +70,7 @@ export class TjPlayground extends TjWidget {
         if (!input.value.trim() && input.getAttribute("aria-invalid") === "true") {
           input.setAttribute("aria-invalid", "false");
           this.trayMessage(tray, "");
-          this.stale(false);
+          this.stale(false, tray);
         }
       });
       const verdict = h("p", { class: "tj-tray__verdict", "aria-live": "polite" });
@@ -198,16 +198,19 @@ export class TjPlayground extends TjWidget {
     } catch (err) {
       input.setAttribute("aria-invalid", "true");
       this.trayMessage(tray, err.type ? explain(err, this.language, { field: "tiles" }) : err.message);
-      this.stale(true);   // the result shown is of the tiles before, not of what was typed
+      this.stale(true, tray);   // this tray's result is of its tiles before, not of what was typed
     }
   }
 
-  /** Hide the results while a tray's typed text is wrong (they would be of the old tiles). */
-  stale(on) {
+  /** Hide a tray's result and the comparison while its typed text is wrong (they would be of
+   *  the old tiles); the other tray's result stays, as its tiles do.  No tray: every tray. */
+  stale(on, tray = null) {
     if (!this.compareEl || !this.trayEls || TRAYS.some((t) => !this.trayEls[t])) return;
-    this.dataset.stale = String(on);
-    for (const tray of TRAYS) this.trayEls[tray].verdict.hidden = on;
-    this.compareEl.hidden = on;
+    this.staleTrays ||= new Set();
+    for (const t of tray ? [tray] : TRAYS) this.staleTrays[on ? "add" : "delete"](t);
+    this.dataset.stale = String(this.staleTrays.size > 0);
+    for (const t of TRAYS) this.trayEls[t].verdict.hidden = this.staleTrays.has(t);
+    this.compareEl.hidden = this.staleTrays.size > 0;
   }
 
   trayMessage(tray, text) {
@@ -231,14 +234,16 @@ export class TjPlayground extends TjWidget {
     } else if (e.key === "Backspace" || e.key === "Delete") {
       e.preventDefault();
       const tray = this.trays[this.active];
-      if (tray.length) { tray.pop(); this.changed(); }
+      // (a refusal about the tiles taken out goes with them, as after a click)
+      if (tray.length) { tray.pop(); this.trayMessage(this.active, ""); this.changed(); }
     }
   }
 
   // ---------------------------------------------------------------- display
 
   changed() {
-    this.stale(false);
+    // (a tray whose typed text is still wrong stays stale)
+    for (const t of TRAYS) if (this.trayEls[t].input.getAttribute("aria-invalid") !== "true") this.stale(false, t);
     this.refresh();
     this.update();
   }
