@@ -1238,3 +1238,24 @@ def test_on_a_phone_the_others_sit_side_by_side_and_the_hand_is_near_the_questio
         idle(tab)
         assert page.evaluate("[...window.__shapes]") == ["tj-pz__table"], page.evaluate("[...window.__shapes]")
     assert tab.problems() == []
+
+
+def test_a_solve_in_another_tab_shows_in_this_one(tab):
+    """A breaker's find: with a puzzle open in two tabs, a solve in the second left the first
+    saying "not tried · solved first time 0" until it saved something itself."""
+    from types import SimpleNamespace
+    p = open_puzzle()
+    tab.goto(puzzle_page(p, "en"))
+    ready(tab)
+    line = "document.querySelector('tj-puzzle .tj-pz__progress').textContent"
+    assert "solved first time 0" in tab.page.evaluate(line)
+    other = tab.context.new_page()
+    other.add_init_script("globalThis.TIANJIU_SNAPSHOT = false")
+    other.goto(tab.url(puzzle_page(p, "en")))
+    second = SimpleNamespace(page=other)
+    ready(second)
+    for move in p.solution:
+        play(second, move)
+    other.wait_for_selector("tj-puzzle[data-state=solved]")
+    tab.page.wait_for_function(f"{line}.includes('solved first time 1')", timeout=10_000)
+    assert tab.problems() == []

@@ -52,6 +52,14 @@ const STATUS = new Set(["solved", "helped", "failed"]);
 let memory = null;          // when localStorage is unusable
 let notice = null;          // {kind: "repaired"|"reset"|"newer"|"unavailable", n, at: pathname}
 const listeners = new Set();
+// another tab (or window) of the site saved progress: this page's totals and marks follow
+// (they stayed as they were until this page saved something itself).  Only the record's own
+// key: load()'s probe key changes on every read, and would echo between tabs.
+if (typeof window !== "undefined" && window.addEventListener) {
+  window.addEventListener("storage", (e) => {
+    if ((e.key === KEY || e.key === null) && listeners.size) tell(load());
+  });
+}
 
 function storage() {
   try {
