@@ -638,3 +638,18 @@ def test_a_copy_of_a_drawn_widget_is_drawn_anew_and_a_bad_first_tiles_says_error
     page.wait_for_selector("#bad[data-state]")
     assert page.get_attribute("#bad", "data-state") == "error" and "Unknown tile" in page.inner_text("#bad")
     assert tab.problems() == []
+
+
+def test_a_puzzles_src_changed_after_load_is_said_in_the_console(tab):
+    """Changing <tj-puzzle src> after load did nothing, with no word (a breaker's find): src is
+    read once (the embed page says so) and a change is warned about in the console."""
+    page = tab.page
+    warnings = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    tab.goto("en/puzzles/0001/")
+    page.wait_for_selector("tj-puzzle[data-state=ready]", timeout=90_000)
+    page.evaluate("document.querySelector('tj-puzzle').setAttribute('src', '../0002/x.toml')")
+    page.wait_for_timeout(200)
+    assert any("src is read once" in w and "replace the element" in w for w in warnings), warnings
+    assert page.get_attribute("tj-puzzle", "data-puzzle") == "0001"
+    assert tab.problems() == []

@@ -27,6 +27,7 @@ import * as progress from "./puzzle-progress.js";
 import { loc } from "./puzzle-board.js";
 import { fetchJSON } from "./puzzle-daily.js";
 import { unsolved } from "./puzzle-finder.js";
+import { clip } from "../i18n.js";
 
 // where the reader last pressed (mouse, touch, pen): focus that sits on <body> after a press
 // outside a puzzle was put there by the reader, not dropped by a control drawn again; a focus
@@ -41,6 +42,16 @@ document.addEventListener("pointerdown", (e) => {
 document.addEventListener("focusin", () => { pressed.at = null; }, true);
 
 export class TjPuzzle extends TjWidget {
+  static observedAttributes = ["src"];
+
+  /** src is read once, when the element joins the page (a puzzle half played cannot change
+   *  under the reader): a change afterwards is said in the console, not ignored in silence. */
+  attributeChangedCallback(name, before, after) {
+    if (this._mounted && before !== after) {
+      console.warn(`<tj-puzzle>: src="${clip(String(after))}" ignored: src is read once; to show another puzzle, replace the element (el.replaceWith(…))`);
+    }
+  }
+
   render() {
     this.dataset.verdict = "";
     this.dataset.moves = "0";
