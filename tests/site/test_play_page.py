@@ -22,6 +22,15 @@ from tianjiu_core.tiengow.record import HandRecord
 W = "tj-play-table"
 
 
+def _record_requests(page):
+    """From the next page load on, every request the page sends to the engine's worker goes
+    to ``window.__asked`` (parsed)."""
+    page.add_init_script("""window.__asked = []; const post = Worker.prototype.postMessage;
+        Worker.prototype.postMessage = function (m, ...rest) {
+            if (m && typeof m.json === 'string') window.__asked.push(JSON.parse(m.json));
+            return post.call(this, m, ...rest); };""")
+
+
 def _start(tab, seed=12, players="club"):
     tab.page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
     tab.page.evaluate(f"document.querySelector('{W}').setAttribute('seed', '{seed}')")
@@ -1186,11 +1195,7 @@ def test_the_page_never_knows_the_seed_of_the_hand_it_plays(tab):
     """The page chose each hand's seed (and kept it in the session): `deal` with it gave every
     seat's tiles. Now new_hand is asked without a seed and the engine draws it."""
     page = tab.page
-    # every request the page sends to the engine's worker
-    page.add_init_script("""window.__asked = []; const post = Worker.prototype.postMessage;
-        Worker.prototype.postMessage = function (m, ...rest) {
-            if (m && typeof m.json === 'string') window.__asked.push(JSON.parse(m.json));
-            return post.call(this, m, ...rest); };""")
+    _record_requests(page)
     tab.goto("en/play/")
     page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
     page.click(f"{W} .tj-play__start")
@@ -1241,10 +1246,7 @@ def test_a_natural_hand_at_the_deal_is_scored_kept_and_moves_the_bank(tab):
     and streak, the hand was not in the list, Download and Share did nothing — and the line
     read "natural hand one_red". Session seed 150: North, the banker, holds 全白一點紅."""
     page = tab.page
-    page.add_init_script("""window.__asked = []; const post = Worker.prototype.postMessage;
-        Worker.prototype.postMessage = function (m, ...rest) {
-            if (m && typeof m.json === 'string') window.__asked.push(JSON.parse(m.json));
-            return post.call(this, m, ...rest); };""")
+    _record_requests(page)
     tab.goto("en/play/")
     _start(tab, seed=150, players="beginner")
     page.wait_for_selector(f"{W}[data-state=over]")
