@@ -336,7 +336,9 @@ def _puzzle_index(ctx: Context) -> str:
     for tid in ids:
         row = table.get(tid)
         name = _theme_name(tid, table, lang)
-        other = (row[0] if lang == "en" else row[2]) if row else ""
+        # the Chinese name beside the English one; a Chinese page's heading stays Chinese (its
+        # table of contents read "么結 · Finishing with a 么 (lowest tile)")
+        other = row[0] if row and lang == "en" else ""
         n = sum(1 for p in puzzles if tid in p["themes"])
         # a theme without puzzles says so in its heading (it has no filter button either)
         lines += ["", f"### {name}" + ("" if n else w["none_tag"]) + (f" · {other}" if other and other != name else "")
