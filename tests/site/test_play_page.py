@@ -1292,3 +1292,35 @@ def test_a_damaged_list_with_no_room_for_its_copy_says_new_hands_are_not_kept(ta
     assert page.evaluate("localStorage.getItem('tianjiu.play.hands.v1').length") == 3_000_000   # left as it was
     assert page.locator(f"{W} .tj-play__saved .tj-play__replay").count() == 0
     assert tab.problems() == []
+
+
+def test_the_trick_before_stays_at_hand_mid_trick(tab):
+    """A new user's find: by the reader's next turn the table showed the new trick, so who had
+    beaten them, and with what, was gone unless they led. Mid-trick, a line now names the last
+    trick's winner and opens on its plays (face-down discards stay face down)."""
+    tab.goto("en/play/")
+    _start(tab, seed=40, players="beginner")
+    page = tab.page
+    view = f"document.querySelector('{W}').view"
+    for _ in range(40):
+        if page.evaluate(f"{view}.trick.length > 0 && {view}.tricks.length > 0 && !{view}.result"):
+            break
+        assert page.get_attribute(W, "data-state") == "playing"
+        page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
+        page.wait_for_function(f"""(() => {{ const w = document.querySelector('{W}');
+            return !w.busy && (w.dataset.state === 'over' || !!w.querySelector('.tj-play__legal .tj-play__chip')); }})()""")
+    else:
+        raise AssertionError("never a turn in mid-trick")
+    last = page.evaluate(f"{view}.tricks[{view}.tricks.length - 1]")
+    n = page.evaluate(f"{view}.tricks.length")
+    summary = page.inner_text(f"{W} .tj-play__prev summary")
+    assert summary.startswith(f"Last trick (trick {n}): ") and " wins " in summary, summary
+    page.click(f"{W} .tj-play__prev summary")
+    acts = page.eval_on_selector_all(f"{W} .tj-play__prev .tj-play__act", "as => as.map(a => a.dataset.seat)")
+    assert acts == [a["seat"] for a in last["actions"]]
+    # (another seat's discard: backs only)
+    for a in last["actions"]:
+        if a["kind"] != "play" and a["seat"] != "S":
+            hrefs = page.eval_on_selector_all(f"{W} .tj-play__prev .tj-play__act[data-seat={a['seat']}] use", "us => us.map(u => u.getAttribute('href'))")
+            assert hrefs and all(h.endswith("#tj-tile-back") for h in hrefs), hrefs
+    assert tab.problems() == []

@@ -662,9 +662,20 @@ export class TjPlayTable extends TjWidget {
       title = this.t("play.lastTrick", { n: v.tricks.length });
       won = this.t("play.trickWon", { seat: seatName(last.winner, lang), n: last.size });
     }
+    // mid-trick, the trick before stays at hand (who won it, and with what): it was gone by the
+    // reader's next turn unless the reader led, as a card room always lets you look back
+    let prev = null;
+    if (!won && v.tricks.length) {
+      const last = v.tricks[v.tricks.length - 1];
+      prev = h("details", { class: "tj-play__prev", open: this.prevOpen || null,
+        ontoggle: (e) => { this.prevOpen = e.currentTarget.open; } },
+        h("summary", {}, this.t("play.prevTrick", { n: v.tricks.length,
+          won: this.t("play.trickWon", { seat: seatName(last.winner, lang), n: last.size }) })),
+        h("div", { class: "tj-play__prev-acts" }, last.actions.map((a) => this.actionView(a, v.revealed))));
+    }
     return h("div", { class: "tj-play__trick", role: "group", "aria-label": title },
       h("span", { class: "tj-play__trick-title" }, title), acts.map((a) => this.actionView(a, v.revealed)),
-      won ? h("p", { class: "tj-play__won" }, won) : null);
+      won ? h("p", { class: "tj-play__won" }, won) : null, prev);
   }
 
   /** The name under a tile of the hand (as the puzzle boards write it), so a learner need not
