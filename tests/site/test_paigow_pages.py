@@ -743,3 +743,28 @@ def test_trainer_lists_each_setting_once_and_is_honest_about_a_save_it_cannot_wr
     assert "were dropped (1)" in notice and "fresh record" not in notice, notice
     assert page.locator(f"{sel} .tj-pgt__worst-list li").count() == 1
     assert tab.problems() == []
+
+
+def test_trainer_says_a_near_tie_is_close_and_keeps_it_off_the_worst_list(site, tab):
+    """A new user chose 6/9 instead of 7/8, 0.003 less, and got a red ✗, "You gave up 0.003"
+    and the hand among the worst settings to retry. Under a hundredth of a bet it is "close":
+    counted in the score, never a worst setting."""
+    page = tab.page
+    tab.goto("en/paigow/trainer/")
+    sel = "tj-paigow-trainer"
+    page.wait_for_selector(f"{sel}[data-tiles]:not([data-busy])", timeout=TIMEOUT)
+    deal_in_trainer(page, "44 33 11 16")
+    r = _set("44 33 11 16")
+    s, best = r["settings"], r["optimal"]
+    lost = s[best]["not_banking"]["ev"] - s[0]["not_banking"]["ev"]
+    assert 0 < lost < 0.01
+    page.keyboard.press("1")
+    page.wait_for_selector(f"{sel}[data-verdict]")
+    assert page.get_attribute(sel, "data-verdict") == "close"
+    verdict = page.inner_text(f"{sel} .tj-pgt__verdict")
+    assert verdict.startswith("Close: you gave up only") and f"{lost:.3f}" in verdict, verdict
+    assert page.inner_text(f"{sel} .tj-pgt__choice >> nth=0 >> .tj-pgt__mark") == "≈"
+    assert "hands: 1" in page.inner_text(f"{sel} .tj-pgt__score")
+    saved = json.loads(page.evaluate("localStorage.getItem('tianjiu.paigow')"))
+    assert saved["trainer"]["worst"] == [] and saved["trainer"]["lost"] == pytest.approx(lost, abs=1e-6)
+    assert tab.problems() == []

@@ -109,6 +109,10 @@ export function recordLesson(id, right, total) {
 /** One graded trainer hand: adds to the score (until a total would pass MAX: then the totals
  *  stay as they are, never written beyond what load() accepts); keeps the WORST_MAX worst
  *  (lost > 0). */
+/** A setting that gives up less than this (of one bet) is a near-tie: "close", not a mistake,
+ *  and never one of the worst settings. */
+export const CLOSE = 0.01;
+
 export function recordSetting({ tiles, banking, way, lost }) {
   const data = load();
   const total = Math.round((data.trainer.lost + lost) * 1e6) / 1e6;
@@ -117,7 +121,7 @@ export function recordSetting({ tiles, banking, way, lost }) {
     data.trainer.lost = total;
   }
   const worst = data.trainer.worst.filter((w) => !(w.tiles === tiles && w.banking === banking && w.way === way));
-  if (lost > 1e-9) worst.push({ tiles, banking, way, lost: Math.round(lost * 1e6) / 1e6, date: today() });
+  if (lost >= CLOSE) worst.push({ tiles, banking, way, lost: Math.round(lost * 1e6) / 1e6, date: today() });
   worst.sort((a, b) => b.lost - a.lost);
   data.trainer.worst = worst.slice(0, WORST_MAX);
   save(data);

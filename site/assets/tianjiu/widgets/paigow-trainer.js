@@ -170,18 +170,21 @@ export class TjPaigowTrainer extends TjWidget {
     this.dataset.optimal = String(best);
     this.dataset.houseWayChoice = String(r.house_way_choice);
     this.dataset.lost = lost.toFixed(6);
-    this.dataset.verdict = lost < 1e-9 ? "best" : "lost";
+    // under a hundredth of a bet (P.CLOSE) is a near-tie: said as close, not as a mistake (a red
+    // ✗ for 0.003 read as a blunder), still counted in the score, kept off the worst settings
+    const close = lost >= 1e-9 && lost < P.CLOSE;
+    this.dataset.verdict = lost < 1e-9 ? "best" : close ? "close" : "lost";
     this.choiceButtons.forEach((b, k) => {
       b.classList.toggle("is-chosen", k === i);
       b.classList.toggle("is-best", k === best);
       b.setAttribute("aria-pressed", String(k === i));
-      b.querySelector(".tj-pgt__mark").textContent = k === best ? "✓" : (k === i ? "✗" : "");
+      b.querySelector(".tj-pgt__mark").textContent = k === best ? "✓" : (k === i ? (close ? "≈" : "✗") : "");
     });
     const s = r.settings;
-    this.verdictEl.dataset.kind = lost < 1e-9 ? "right" : "wrong";
+    this.verdictEl.dataset.kind = lost < 1e-9 ? "right" : close ? "close" : "wrong";
     this.verdictEl.textContent = lost < 1e-9
       ? t(i === r.house_way_choice ? "paigow.trainer.bestAndHouse" : "paigow.trainer.best", { ev: evText(s[i][key].ev) })
-      : t("paigow.trainer.lost", { lost: evText(lost).replace(/^\+/, ""), ev: evText(s[i][key].ev), best: evText(s[best][key].ev), n: best + 1 });
+      : t(close ? "paigow.trainer.close" : "paigow.trainer.lost", { lost: evText(lost).replace(/^\+/, ""), ev: evText(s[i][key].ev), best: evText(s[best][key].ev), n: best + 1 });
     const hw = r.house_way_choice;
     let why;
     if (lost >= 1e-9) why = whyLine(s[best], s[i], key, lang, t);
@@ -193,7 +196,7 @@ export class TjPaigowTrainer extends TjWidget {
       this.session.hands += 1;
       this.session.lost += lost;
       const data = P.recordSetting({ tiles: r.tiles.join(" "), banking: this.banking, way: this.way, lost });
-      if (this.retrying && lost < 1e-9) P.clearWorst(r.tiles.join(" "), this.banking, this.way);
+      if (this.retrying && lost < P.CLOSE) P.clearWorst(r.tiles.join(" "), this.banking, this.way);
       this.retrying = false;
       this.showScore(data);
       this.nextBtn.focus({ preventScroll: true });
