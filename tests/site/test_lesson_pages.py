@@ -947,3 +947,20 @@ def test_deal_says_stack_for_one_and_stops_at_the_end(tab):
     page.wait_for_function("d => d.dataset.step === d.dataset.steps", arg=page.query_selector(deal), timeout=30_000)
     assert page.is_disabled(f"{deal} >> text=Play all")
     assert tab.problems() == []
+
+
+def test_a_skipped_question_is_said_in_the_result(tab):
+    """Next works before an answer (a skip), and a skip counts as not right first time; the
+    result said only "3/5", with no sign that a question was never answered (a new user's
+    find). It now says how many were skipped."""
+    page = tab.page
+    sel = "tj-lesson-quiz"
+    tab.goto("en/lessons/01-tiles/")
+    assert tab.wait_engine() == "ready"
+    for k in range(5):
+        wait_question(page, sel)
+        page.click(f"{sel} .tj-quiz__actions .tj-button:last-child")   # Next, unanswered
+    page.wait_for_selector(f"{sel}[data-stage=done]")
+    result = page.inner_text(f"{sel} .tj-quiz__result")
+    assert "0/5" in result and "(5 questions skipped, not answered.)" in result, result
+    assert tab.problems() == []

@@ -48,6 +48,7 @@ export class TjLessonQuiz extends TjWidget {
     this.turn = 0;
     this.asked = 0;
     this.right = 0;
+    this.skipped = 0;   // questions passed by with Next, unanswered
     this.dataset.verdict = "";
     this.scoreEl = h("span", { class: "tj-quiz__score", "aria-live": "polite" });
     this.noteEl = h("p", { class: "tj-quiz__note", role: "status", hidden: true });
@@ -351,7 +352,10 @@ export class TjLessonQuiz extends TjWidget {
       await this.load();
       return;
     }
-    if (this.tries === 0 && this.dataset.verdict !== "revealed") this.asked += 1;   // skipped: not right
+    if (this.tries === 0 && this.dataset.verdict !== "revealed") {   // skipped: not right, and said so at the end
+      this.asked += 1;
+      this.skipped += 1;
+    }
     if (this.turn + 1 >= this.total) {
       this.finishStage();
       return;
@@ -373,7 +377,8 @@ export class TjLessonQuiz extends TjWidget {
     this.qEl.hidden = true;
     const next = document.querySelector("a.md-footer__link--next");
     this.stageEl.replaceChildren(...[   // (replaceChildren writes a null as the text "null")
-      h("p", { class: "tj-quiz__result" }, this.t(right === n ? "lessons.stageAll" : "lessons.stageDone", { right, n })),
+      h("p", { class: "tj-quiz__result" }, this.t(right === n ? "lessons.stageAll" : "lessons.stageDone", { right, n }),
+        this.skipped ? this.t("lessons.stageSkipped", { k: this.skipped }) : ""),
       mark ? h("p", { class: "tj-quiz__saved" }, this.t("lessons.stageSaved", { best: mark.best, n })) : null,
       marks.noticeView(this.t.bind(this)),   // (a save that could not be read or written: said here)
       h("p", { class: "tj-quiz__actions" },
@@ -391,6 +396,7 @@ export class TjLessonQuiz extends TjWidget {
     this.turn = 0;
     this.asked = 0;
     this.right = 0;
+    this.skipped = 0;
     this.seed = randomSeed();
     this.cycleStart = {};
     this.dataset.stage = "";
