@@ -183,6 +183,14 @@ def test_the_one_line_embed_from_another_origin(site, tab, other_origin):
     tab.page.press(".tj-tray[data-tray=a] .tj-tray__input", "Enter")
     tab.page.wait_for_function("document.querySelector('tj-playground').dataset.play !== 'four'")
     assert "Pair of Mooy" in tab.page.inner_text(".tj-tray[data-tray=a] .tj-tray__verdict")
+    # today's puzzle, as the Embed page shows it: the site's schedule, its puzzle file and
+    # a link to the puzzle's English page on the site
+    daily = tab.page.locator("tj-daily-puzzle")
+    tab.page.wait_for_selector("tj-daily-puzzle tj-puzzle[data-state=ready]", timeout=60_000)
+    pid = daily.get_attribute("data-puzzle")
+    assert re.fullmatch(r"\d{4}", pid), pid
+    assert daily.locator("tj-puzzle").get_attribute("src") == f"{site.url}puzzles/{pid}.toml"
+    assert daily.locator("a.tj-daily__page").get_attribute("href") == f"{site.url}en/puzzles/{pid}/"
     assert tab.problems() == []
 
 
