@@ -232,6 +232,8 @@ def generated_js(wheel_name: str, strings_path: Path, build_hash: str, offline: 
         f"export const SPRITE = {json.dumps(sprite, ensure_ascii=False)};",
         f"export const LABELS = {json.dumps(labels, ensure_ascii=False)};",
         f"export const PAIGOW_HOUSE_WAYS = {json.dumps(list(HOUSE_WAYS))};",
+        # their names, for a menu drawn before the engine is ready (then the engine's list)
+        f"export const PAIGOW_HOUSE_WAY_NAMES = {json.dumps({k: [w.name_en, w.name_hant] for k, w in HOUSE_WAYS.items()}, ensure_ascii=False)};",
         f"export const STRINGS = {json.dumps(load_strings(strings_path), ensure_ascii=False, indent=0)};",
         f"export const HANS_CHARS = {json.dumps(_hans_chars(), ensure_ascii=False)};",
         f"export const HANS_PHRASES = {json.dumps(hans.mainland_phrases(), ensure_ascii=False)};",

@@ -768,3 +768,54 @@ def test_trainer_says_a_near_tie_is_close_and_keeps_it_off_the_worst_list(site, 
     saved = json.loads(page.evaluate("localStorage.getItem('tianjiu.paigow')"))
     assert saved["trainer"]["worst"] == [] and saved["trainer"]["lost"] == pytest.approx(lost, abs=1e-6)
     assert tab.problems() == []
+
+
+def test_points_check_works_the_sum_out_and_house_way_menus_are_named_before_the_engine(site, new_tab):
+    """Lesson 1's check says why a hand has its points (the sum, the last digit, and which of
+    3 or 6 a 至尊 tile counts as), not only the answer again; the calculator's house-way menu
+    names the way while the engine is not there (it showed the code "nz"), and the trainer's
+    EVs name their column on a phone (its header row is hidden there)."""
+    tab = new_tab()
+    page = tab.page
+    tab.goto("en/paigow/01-points/")
+    quiz = "tj-paigow-quiz"
+    page.wait_for_function("() => { const q = document.querySelector('tj-paigow-quiz'); return !!q && q.dataset.q === '1' && !q.dataset.busy && q.q; }",
+                           timeout=TIMEOUT)
+    # a fixed hand with 丁三 (12) in it: 12 + 55 is 3 + 10 or 6 + 10 → 6 + 10 = 16, 6 points
+    page.evaluate("""async () => { const q = document.querySelector('tj-paigow-quiz');
+        const r = await q.engine.call('paigow_rank', {tiles: '12 55'}); q.q = {kind: 'points', tiles: ['12', '55'], r}; }""")
+    assert paigow_rank({"op": "paigow_rank", "tiles": "12 55"})["points"] == 6
+    page.click(f"{quiz} .tj-quiz__choice[data-id='3']")
+    page.wait_for_selector(f"{quiz}[data-verdict='wrong']")
+    fb = page.inner_text(f"{quiz} .tj-quiz__feedback")
+    assert "6 + 10 = 16; only the last digit counts, so 6 points" in fb, fb
+    assert "Gee Joon three counts as 3 or 6, whichever is better: 6 here." in fb, fb
+
+    # the calculator with the engine's start blocked: the menu reads "New Zealand (紐西蘭)"
+    blocked = new_tab()
+    blocked.page.route("**/pyodide/**", lambda route: route.abort())
+    blocked.goto("en/paigow/calculator/?tiles=66+44+12+35&way=canberra")
+    sel = "tj-paigow-calc"
+    blocked.page.wait_for_selector(f"{sel} .tj-pgc__way")
+    assert blocked.page.inner_text(f"{sel} .tj-pgc__way") == "Casino Canberra (坎培拉賭場)"
+    hint = blocked.page.inner_text(f"{sel} .tj-pgc__result")
+    assert hint in ("The three settings appear here once the engine is ready.", ""), hint
+
+    # the trainer on a phone: each EV names its column, the setting has a line of its own
+    phone = new_tab(viewport=PHONE)
+    phone.goto("zh-Hans/paigow/trainer/")
+    t = "tj-paigow-trainer"
+    phone.page.wait_for_selector(f"{t}[data-tiles]:not([data-busy])", timeout=TIMEOUT)
+    deal_in_trainer(phone.page, "66 44 12 35")
+    phone.page.click(f"{t} .tj-pgt__choice[data-index='0']")
+    rows = phone.page.evaluate("""() => [...document.querySelectorAll('tj-paigow-trainer .tj-pgt__values tbody tr')].map(r => {
+        const [p, b] = [...r.querySelectorAll('.tj-pgc__ev')];
+        const s = r.querySelector('.tj-pgt__setting').getBoundingClientRect();
+        return {label: getComputedStyle(p, '::before').content + ' ' + getComputedStyle(b, '::before').content,
+                below: p.getBoundingClientRect().top >= s.bottom - 1};
+    })""")
+    assert len(rows) == 3 and all(r["below"] for r in rows), rows
+    assert all("期望值：做闲家" in r["label"] and "期望值：做庄" in r["label"] for r in rows), rows
+    assert no_sideways_scroll(phone.page)
+    phone.shot("paigow-trainer-phone-labels")
+    assert tab.problems() == [] and phone.problems() == []

@@ -15,7 +15,7 @@
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { BY_CODE, tileSvg, parseCodes, tileCaption } from "../tiles.js";
 import { TILES } from "../generated.js";
-import { handName, evText, pct, plainTiles, overSet, endSentence } from "./paigow-kit.js";
+import { handName, evText, pct, plainTiles, overSet, endSentence, wayLabel } from "./paigow-kit.js";
 import { engineText, clip } from "../i18n.js";
 
 let counter = 0;
@@ -50,7 +50,7 @@ export class TjPaigowCalc extends TjWidget {
     this.input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); this.typed(); } });
     this.messageEl = h("p", { class: "tj-message tj-pgc__message", role: "alert", hidden: true });
     this.wayEl = h("select", { class: "tj-pgc__way", id: `${this.uid}-way`, onchange: () => { this.way = this.wayEl.value; this.remember(); this.update(); } },
-      h("option", { value: this.way }, clip(this.way)));
+      h("option", { value: this.way }, wayLabel(this.way, this.language)));
     this.resultEl = h("div", { class: "tj-pgc__result", "aria-live": "polite" });
 
     this.append(h("div", { class: "tj-pgc" },
@@ -77,7 +77,7 @@ export class TjPaigowCalc extends TjWidget {
     try {
       const ways = await engine.call("paigow_house_ways", {});
       this.wayEl.replaceChildren(...ways.map((w) => h("option", { value: w.key, selected: w.key === this.way },
-        this.language === "en" ? `${w.name_en} (${w.name_hant})` : `${engineText(w.name_hant, this.language)} ${w.name_en}`)));
+        wayLabel(w, this.language))));
       if (!ways.some((w) => w.key === this.way) && ways.length) {
         // said, and the first way used instead (a bad tile said before stays said)
         const before = this.messageEl.textContent;
@@ -212,7 +212,10 @@ export class TjPaigowCalc extends TjWidget {
   }
 
   async update() {
-    if (!this.engine) return;
+    if (!this.engine) {   // (where the settings will be: say they wait for the engine)
+      if (this.tiles.length === 4 && this.state !== "error") this.resultEl.replaceChildren(h("p", { class: "tj-pgc__hint" }, this.t("paigow.calc.waiting")));
+      return;
+    }
     const seq = (this._seq = (this._seq || 0) + 1);
     if (this.tiles.length !== 4) {
       delete this.dataset.tiles;

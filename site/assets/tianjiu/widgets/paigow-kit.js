@@ -5,8 +5,8 @@
 // paigow_set); nothing here ranks a hand.
 import { h, widgetKeys } from "../widget.js";
 import { tileSvg, BY_CODE, tileCaption, parseCodes } from "../tiles.js";
-import { TILES } from "../generated.js";
-import { engineText } from "../i18n.js";
+import { TILES, PAIGOW_HOUSE_WAY_NAMES } from "../generated.js";
+import { engineText, clip } from "../i18n.js";
 
 /** A small seeded generator (mulberry32): rng() → [0, 1). */
 export function seededRng(seed) {
@@ -81,6 +81,17 @@ export function handName(hand, lang) {
   if (lang === "en") return hand.name_en;
   if (lang === "hans") return hand.name_hans || engineText(hand.name_hant, "hans");
   return hand.name_hant;
+}
+
+/** A house way's name in the page language: "New Zealand (紐西蘭)" / "纽西兰 New Zealand".
+ *  way: {key, name_en, name_hant} (the engine's paigow_house_ways) or a key alone, named from
+ *  the build's table (so a menu reads right before the engine is ready); an unknown key is
+ *  shown as written, cut to 40 characters. */
+export function wayLabel(way, lang) {
+  const n = typeof way === "string" && Object.hasOwn(PAIGOW_HOUSE_WAY_NAMES, way) ? PAIGOW_HOUSE_WAY_NAMES[way] : null;
+  const w = typeof way === "string" ? n && { name_en: n[0], name_hant: n[1] } : way;
+  if (!w) return clip(String(way));
+  return lang === "en" ? `${w.name_en} (${w.name_hant})` : `${engineText(w.name_hant, lang)} ${w.name_en}`;
 }
 
 /** "+0.146" / "−0.021" (stake units, a real minus sign). */

@@ -15,6 +15,28 @@
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
 import { seededRng, randomSeed, dealTiles, handName, namedTiles, plainTiles, reasonText, fitsOneSet, evText, pageKeys } from "./paigow-kit.js";
 import * as P from "./paigow-progress.js";
+import { tileName } from "../i18n.js";
+
+/** Why a two-tile hand has its points, worked out: "4 + 8 = 12; only the last digit counts,
+ *  so 2 points", and for 丁三 12 / 二四 24 (the 至尊 tiles) which of 3 or 6 they count as
+ *  (the engine's default rule, gee_joon_wild; spec paigow-rules.md "Points").  Checked against
+ *  the engine's answer r.points: if they disagree, the plain sentence is said instead. */
+export function pointsWorking(tiles, r, lang, t) {
+  const pips = (c) => Number(c[0]) + Number(c[1]);
+  const wild = (c) => c === "12" || c === "24";
+  const opts = (c) => (wild(c) ? [3, 6] : [pips(c)]);
+  let best = null;
+  for (const a of opts(tiles[0])) {
+    for (const b of opts(tiles[1])) {
+      if (!best || (a + b) % 10 > best.n) best = { a, b, n: (a + b) % 10 };
+    }
+  }
+  if (!best || best.n !== r.points) return t("paigow.quiz.pointsWhy", { name: handName(r, lang), n: r.points });
+  let text = t("paigow.quiz.pointsSum", { name: handName(r, lang), a: best.a, b: best.b, sum: best.a + best.b, n: best.n });
+  const w = tiles.findIndex(wild);
+  if (w >= 0) text += " " + t("paigow.quiz.pointsWild", { tile: tileName(tiles[w], lang), v: w === 0 ? best.a : best.b });
+  return text;
+}
 
 /** Hands a lesson on pairs, 至尊, 王 and 槓 wants to show often. */
 const SPECIAL = ["12 24", "66 66", "11 11", "44 44", "13 13", "55 55", "33 33", "36 45", "26 35", "25 34", "14 23",
@@ -199,7 +221,7 @@ export class TjPaigowQuiz extends TjWidget {
       let why;
       if (q.kind === "points") {
         correct = String(q.r.points);
-        why = t("paigow.quiz.pointsWhy", { name: handName(q.r, lang), n: q.r.points });
+        why = pointsWorking(q.tiles, q.r, lang, t);
       } else if (q.kind === "compare" || q.kind === "tiebreak") {
         const r = await this.engine.call("paigow_compare", { first: q.player.join(" "), second: q.banker.join(" "), banker: "second" });
         correct = r.winner;

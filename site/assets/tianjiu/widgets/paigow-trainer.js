@@ -12,7 +12,7 @@
 // State for tests: data-seed, data-tiles, data-verdict ("" | "best" | "lost"), data-lost,
 //   data-chosen, data-optimal, data-house-way-choice, data-hands.
 import { TjWidget, defineWidget, h, explain } from "../widget.js";
-import { seededRng, randomSeed, dealTiles, handName, evText, pct, namedTiles, plainTiles, whyLine, pageTiles, endSentence, pageKeys } from "./paigow-kit.js";
+import { seededRng, randomSeed, dealTiles, handName, evText, pct, namedTiles, plainTiles, whyLine, pageTiles, endSentence, pageKeys, wayLabel } from "./paigow-kit.js";
 import { engineText, clip } from "../i18n.js";
 import * as P from "./paigow-progress.js";
 
@@ -34,7 +34,7 @@ export class TjPaigowTrainer extends TjWidget {
           onchange: () => { this.banking = bank; if (this.result && this.dataset.verdict) this.grade(this.chosen, false); } }),
         h("span", {}, t(bank ? "paigow.trainer.banking" : "paigow.trainer.notBanking")))));
     this.wayEl = h("select", { class: "tj-pgc__way", id: `${name}-way`, onchange: () => this.changeWay(this.wayEl.value) },
-      h("option", { value: this.way }, clip(this.way)));
+      h("option", { value: this.way }, wayLabel(this.way, this.language)));
     this.handEl = h("div", { class: "tj-pgt__hand" });
     this.choicesEl = h("div", { class: "tj-pgt__choices", role: "group", "aria-label": t("paigow.trainer.choose") });
     this.verdictEl = h("p", { class: "tj-pgt__verdict", role: "status", "aria-live": "polite" });
@@ -84,7 +84,7 @@ export class TjPaigowTrainer extends TjWidget {
         this.way = used.key;
       }
       this.wayEl.replaceChildren(...ways.map((w) => h("option", { value: w.key, selected: w.key === this.way },
-        this.language === "en" ? `${w.name_en} (${w.name_hant})` : `${engineText(w.name_hant, this.language)} ${w.name_en}`)));
+        wayLabel(w, this.language))));
       this.showScore();   // the worst settings name their ways now
     } catch (err) {
       this.say(explain(err, this.language), "error");
@@ -213,9 +213,10 @@ export class TjPaigowTrainer extends TjWidget {
         h("th", { scope: "row" }, String(i + 1),
           i === chosen ? h("span", { class: "tj-badge" }, t("paigow.trainer.yours")) : null,
           i === r.house_way_choice ? h("span", { class: "tj-badge tj-badge--house" }, t("paigow.houseWayBadge")) : null),
-        h("td", {}, `${handName(s.low, lang)} / ${handName(s.high, lang)}`),
-        h("td", { class: i === r.optimal ? "is-best" : null }, evText(s.not_banking.ev), " ", h("span", { class: "tj-pgc__wlp" }, t("paigow.wl", { w: pct(s.not_banking.win), l: pct(s.not_banking.lose) }))),
-        h("td", { class: i === r.optimal_banking ? "is-best" : null }, evText(s.banking.ev), " ", h("span", { class: "tj-pgc__wlp" }, t("paigow.wl", { w: pct(s.banking.win), l: pct(s.banking.lose) })))))));
+        h("td", { class: "tj-pgt__setting" }, `${handName(s.low, lang)} / ${handName(s.high, lang)}`),
+        // (data-label: the column's name, shown in the cell where a phone stacks the row)
+        h("td", { class: `tj-pgc__ev${i === r.optimal ? " is-best" : ""}`, dataset: { label: t("paigow.evPlayer") } }, evText(s.not_banking.ev), " ", h("span", { class: "tj-pgc__wlp" }, t("paigow.wl", { w: pct(s.not_banking.win), l: pct(s.not_banking.lose) }))),
+        h("td", { class: `tj-pgc__ev${i === r.optimal_banking ? " is-best" : ""}`, dataset: { label: t("paigow.evBanker") } }, evText(s.banking.ev), " ", h("span", { class: "tj-pgc__wlp" }, t("paigow.wl", { w: pct(s.banking.win), l: pct(s.banking.lose) })))))));
   }
 
   showScore(data = P.load()) {
