@@ -1108,11 +1108,11 @@ export class TjPlayTable extends TjWidget {
     const top = view ? a.expected_value[0] : a.value[0];
     const r = Math.round(top * 100) / 100;
     const value = !view ? signed(top) : r > 0 ? `+${r.toFixed(2)}` : r < 0 ? `−${(-r).toFixed(2)}` : "0.00";
-    const best = a.actions.filter((x) => x.lo === top).map((x) => {
+    const best = [...new Set(a.actions.filter((x) => x.lo === top).map((x) => {
       const [, how, rest] = /^(discard |down )?(.*)$/.exec(x.action);
       const name = tileNames(rest.trim().split(/\s+/), lang);
       return how ? this.t(how === "down " ? "play.ledDownChoice" : "play.discardChip", { tiles: name }) : name;
-    });
+    }))];   // (雜九 36 and 45 are one choice: said once)
     this.speak(this.t(view ? "play.srJudgeDone" : "play.srAnalysisDone", { best: best.join(lang === "en" ? " / " : "／"), value }));
   }
 
@@ -1133,26 +1133,40 @@ export class TjPlayTable extends TjWidget {
     };
     const pct = (x) => `${Math.round(x * 100)}%`;
     const bestLo = Math.max(...a.actions.map((x) => x.lo));
-    const parsed = a.actions.map((x) => {
+    const parse = (x) => {
       const [, how, rest] = /^(discard |down )?(.*)$/.exec(x.action);   // 墊 / a face-down lead / a play
       const codes = rest.trim().split(/\s+/);
       return { how, codes, name: tileNames(codes, lang) };
-    });
-    // Two choices of one name (雜八 is 26 and 35, 雜九 36 and 45 …: playing one or the other)
-    // would read the same: then the pips are written beside the name, "雜九 (Chop Gow, 3·6)".
-    // (A play and a discard of the same tile read differently already.)
-    const count = new Map();
+    };
     const same = (p) => `${p.how || ""}${p.name}`;
-    for (const p of parsed) count.set(same(p), (count.get(same(p)) || 0) + 1);
-    const items = a.actions.map((x, i) => {
+    // Choices of one name that the engine proves equivalent (one group: 雜九 is 36 or 45, and
+    // playing one or the other is the same move) are one row, as a player thinks of them; the
+    // row is "played" when either was.
+    const rows = [];
+    const seen = new Map();
+    for (const x of a.actions) {
+      const p = parse(x);
+      const key = `${x.group ?? x.action}|${same(p)}`;
+      if (seen.has(key)) { seen.get(key).texts.push(x.action); continue; }
+      const r = { x, p, texts: [x.action] };
+      seen.set(key, r);
+      rows.push(r);
+    }
+    // Two rows of one name left (not proven the same) would read the same: then the pips are
+    // written beside the name, "雜九 (Chop Gow, 3·6)".  (A play and a discard of the same tile
+    // read differently already.)
+    const count = new Map();
+    for (const { p } of rows) count.set(same(p), (count.get(same(p)) || 0) + 1);
+    const played = pos.played.replace(/^[ESWN]: /, "");
+    const items = rows.map(({ x, p, texts }) => {
       const text = x.action;
-      const { how, codes } = parsed[i];
-      const name = count.get(same(parsed[i])) > 1 ? tileNamesExact(codes, lang) : parsed[i].name;
+      const { how, codes } = p;
+      const name = count.get(same(p)) > 1 ? tileNamesExact(codes, lang) : p.name;
       const down = Boolean(how);
       const tags = [];
-      if (text === pos.played.replace(/^[ESWN]: /, "")) tags.push(h("span", { class: "tj-badge tj-play__played" }, this.t("play.analysisPlayed")));
+      if (texts.includes(played)) tags.push(h("span", { class: "tj-badge tj-play__played" }, this.t("play.analysisPlayed")));
       const top = view ? a.expected_value[0] : a.value[0];
-      if (a.complete ? x.lo === top : x.lo >= Math.max(...a.actions.filter((y) => y !== x).map((y) => y.hi), -Infinity)) {
+      if (a.complete ? x.lo === top : x.lo >= Math.max(...a.actions.filter((y) => (y.group ?? y.action) !== (x.group ?? x.action)).map((y) => y.hi), -Infinity)) {
         // (judged from a seat's view the tags speak of averages: a sample's mean proves nothing
         // about the deal that was really there)
         tags.push(h("span", { class: "tj-badge tj-play__best" }, this.t(view ? "play.judgeBest" : "play.analysisBest")));
