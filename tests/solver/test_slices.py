@@ -86,6 +86,50 @@ def test_tiny_slices_bound_the_reference_values_and_end_equal(entry):
     assert r.lo == entry["value"]
 
 
+BRACKETED = [e for e in FIXTURE if "skipped" not in e and e["cpu_s"] <= 1.0][::3]
+
+
+@pytest.mark.parametrize("entry", BRACKETED, ids=[f"#{e['id']}" for e in BRACKETED])
+def test_bracketing_bounds_the_reference_values_and_ends_equal(entry, monkeypatch):
+    """Step 4 (bracketing: capped tests in the middle of the widest group's bounds, around
+    the ones that ran out), made to start at once with tiny caps so it runs through its cap
+    doublings and back to step 2's order: every slice's bounds contain the reference
+    solver's values and never widen, and the end is exact (values and groups)."""
+    from tianjiu_core.solver import slices
+
+    monkeypatch.setattr(slices, "BRACKET_AFTER", 0)
+    monkeypatch.setattr(slices, "PROBE_NODES", 25)
+    monkeypatch.setattr(slices, "PROBE_LIMIT", 800)
+    values = {}
+    for notation, value, group in entry["actions"]:
+        values[group] = value
+    clear_caches()
+    r = run_slices(_hand(entry), entry["hero"], 90, values)
+    assert [[a.action.notation(), a.lo, a.group] for a in r.actions] == entry["actions"]
+    assert r.lo == entry["value"]
+
+
+def test_bracketing_tells_the_choices_of_a_whole_deal_apart():
+    """The first lead of a full deal (seed 2: never solved within millions of nodes): after
+    2M nodes in slices (about 10 s), step 2's order alone would have one group narrowed and every other at
+    its static bounds (``-40 … +120``); bracketing proves most choices worse than the best
+    one's lower bound."""
+    from tianjiu_core.tiengow.game import Hand
+
+    clear_caches()
+    hand = Hand.from_seed(2)
+    s = SliceSearch(hand, hand.to_act)
+    r = s.advance(max_nodes=20_000)
+    while r.nodes < 2_000_000:
+        r = s.advance(max_nodes=50_000)
+    assert s.bracket == 1 and not r.complete
+    bounds = {a.group: (a.lo, a.hi) for a in r.actions}
+    best_lo = max(lo for lo, hi in bounds.values())
+    worse = [g for g, (lo, hi) in bounds.items() if hi < best_lo]
+    assert len(bounds) == 8 and len(worse) >= 4, bounds
+    assert sum(hi - lo for lo, hi in bounds.values()) < 400, bounds   # 1,126 in step 2's order
+
+
 def test_cheap_entries_cover_the_rules_variants():
     assert len(CHEAP) >= 30 and {5, 6} <= {e["n"] for e in CHEAP}
     assert len({str(e["rules"]) for e in CHEAP}) >= 12
