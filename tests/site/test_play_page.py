@@ -721,6 +721,32 @@ def test_recap_analyses_your_choice_with_the_solver(tab):
     assert tab.problems() == []
 
 
+def test_recap_analysis_of_an_early_trick_marks_choices_proven_worse(tab):
+    """Seed 9, trick 1 (8 tiles): never solved while a reader waits.  Past its first 200,000
+    nodes the search brackets every choice (docs/solver.md, step 4), and choices proven worse
+    than the best one's lower bound are marked so within seconds (in CPython after 240,020
+    nodes); before, every choice but one stayed at its static bounds for the whole 30 s."""
+    from tianjiu_core.tiengow.game import Hand
+    hand = Hand.from_seed(9)
+    while not hand.is_over:
+        hand.act(hand.legal_actions()[0])
+    toml = HandRecord.from_hand(hand).dumps()
+    link = base64.urlsafe_b64encode(toml.encode()).decode().rstrip("=")
+    tab.goto(f"en/play/#hand={link}")
+    page = tab.page
+    page.wait_for_selector(f"{W}[data-state=replay] .tj-play__recap .tj-play__dealt", timeout=90_000)
+    page.click(f"{W} .tj-play__rnext")
+    page.click(f"{W} .tj-play__analyse")
+    panel = page.locator(f"{W} .tj-play__analysis--open")
+    panel.locator(".tj-play__worse").first.wait_for(timeout=25_000)
+    rows = panel.evaluate("p => [...p.querySelectorAll('.tj-play__choice')].map(li => [+li.dataset.lo, +li.dataset.hi, !!li.querySelector('.tj-play__worse')])")
+    best_lo = max(lo for lo, hi, _ in rows)
+    assert all(worse == (hi < best_lo) for lo, hi, worse in rows), rows
+    assert panel.get_attribute("data-complete") == "false"
+    page.click(f"{W} .tj-play__rnext")                                   # leave: the search stops
+    assert tab.problems() == []
+
+
 def test_recap_analysis_of_a_face_down_lead_and_no_stale_recap(tab):
     """Under lead_face_down South's options include leading face down ("down 66"): the analysis
     draws them (it once failed with 'unknown tile code down'), and the recap names such a lead

@@ -57,15 +57,16 @@ action early:
 4. **Bracketing, when that takes long.**  A search still incomplete after
    :data:`BRACKET_AFTER` nodes (a whole deal, an early trick) would spend the page's whole
    wait on the one test nearest the best action's value, leaving every other action at its
-   static bounds (``-40 … +120``).  It then brackets instead: the widest group first, a test
-   at the middle of its bounds, capped at :data:`PROBE_NODES` nodes; a test that runs out is
-   marked and the next ones try halfway between it and each end (tests far from the value
-   are cheap: they refute at once).  When every open group's tests have run out the cap
-   doubles; past :data:`PROBE_LIMIT` the search goes back to step 2's order, which always
-   ends.  Measured on the first lead of full deals (seeds 1–3, 2M nodes):
-   the groups' bounds summed 1,126–1,466 stake units wide in step 2's order (one group
-   narrowed, the rest at their static bounds) and 174–408 bracketing, enough to mark most
-   choices worse than the best one's lower bound.  Positions that end within
+   static bounds (``-40 … +120``).  It then brackets instead, each test capped at
+   :data:`PROBE_NODES` nodes: first "is this group worse than the best one's bound?" for
+   every group that could still be as good; then the widest group, a test at the middle of
+   its bounds.  A test that runs out is marked and the group's next ones try halfway between
+   it and each end (tests far from the value are cheap: they refute at once).  When every
+   open group's tests have run out the cap doubles; past :data:`PROBE_LIMIT` the search goes
+   back to step 2's order, which always ends.  On the first lead of full deals (seeds 1–3,
+   2M nodes) the groups' bounds summed 1,126–1,466 stake units wide in step 2's order (one
+   group narrowed, the rest at their static bounds) and 168–430 bracketing, with 5–7 choices
+   proven worse than the best one's lower bound (none before).  Positions that end within
    :data:`BRACKET_AFTER` nodes (the puzzles, most of 5–6 tiles) never bracket.
 
 Why not "narrow the widest first": tests of several groups interleaved, or a group tested
@@ -389,11 +390,25 @@ class SliceSearch:
             if lo[g] < b <= hi[g]:
                 return g, b - 1, b, self.probe_cap     # resumed: the same test, its nodes counted
             self.probe, self.extreme_spent = None, 0
+        n = len(lo)
         while True:
-            # widest first (ties: the engine's order)
-            groups = sorted((g for g in range(len(lo)) if lo[g] < hi[g]), key=lambda g: (lo[g] - hi[g], g))
+            groups = [g for g in range(n) if lo[g] < hi[g]]
             if not groups:
                 return None
+            # first, is each other group worse than the best one's bound?  (the hero to act:
+            # value ≥ the highest lower bound?  An opponent: value ≤ the lowest upper bound?)
+            if self.maxi:
+                bar = max(lo)
+                worse = [(g, max(bar, lo[g] + 1)) for g in groups if hi[g] >= bar and lo[g] < bar]
+            else:
+                bar = min(hi)
+                worse = [(g, bar + 1) for g in groups if lo[g] <= bar < hi[g]]
+            for g, b in worse:
+                if b not in self.hard.get(g, ()):
+                    self.probe, self.extreme_spent = (g, b), 0
+                    return g, b - 1, b, self.probe_cap
+            # then the widest group (ties: the engine's order), in the middle of its bounds
+            groups.sort(key=lambda g: (lo[g] - hi[g], g))
             for g in groups:
                 hard = [b for b in self.hard.get(g, ()) if lo[g] < b <= hi[g]]
                 if not hard:
