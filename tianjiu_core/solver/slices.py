@@ -663,6 +663,7 @@ class HiddenSliceSearch:
                 holdings[x] = tuple(tiles)
             s = self.searches[i] = SliceSearch(_with_holdings(self.hand, holdings), self.seat,
                                                _second_low=True)
+            s.bracket = 2   # a deal is solved to the end: its exact values make the mean
             s.rate = self.rate
         return s
 
