@@ -137,3 +137,18 @@ def test_a_kept_hand_that_is_not_the_one_the_page_expects_is_refused():
         assert err["message"] == (f"keep: the hand kept under 'tab-e' belongs to another session ({named} "
                                   "differ): start a new hand"), change
         assert keep.get("tab-e") is None
+
+
+def test_resuming_in_the_same_engine_ends_the_copy_that_was_live():
+    """A breaker's find: resume_hand while the kept hand was still live in this engine gave a
+    second copy; playing it out, its record showed the whole deal, and the first copy went on
+    with every tile known.  Now the first copy ends: its hand_id is unknown."""
+    keep.take_kept()
+    st = handle({"op": "new_hand", "seed": 5, "keep": "tab-e"})["result"]
+    first = st["hand_id"]
+    again = handle({"op": "resume_hand", "keep": "tab-e"})
+    assert again["ok"], again
+    err = handle({"op": "act", "hand_id": first, "action": st["legal"][0]})
+    assert not err["ok"] and err["error"]["message"].startswith("hand_id"), err
+    second = again["result"]["hand_id"]
+    assert handle({"op": "act", "hand_id": second, "action": again["result"]["legal"][0]})["ok"]

@@ -270,7 +270,8 @@ def _refuse_late(route):
 @pytest.mark.parametrize("name, failure", [
     pytest.param("pyodide.asm.wasm", _refuse, id="refused"),
     pytest.param("pyodide.asm.wasm", _refuse_late, id="refused-late"),
-    pytest.param("pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="missing"), id="http-404"),
+    # (on the 繁體 page: the words in Chinese, not the worker's English)
+    pytest.param("pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="missing"), id="http-404-hant"),
     # a captive portal or a proxy's error page: HTML with 200 where the wasm should be
     pytest.param("pyodide.asm.wasm", lambda route: route.fulfill(
         status=200, content_type="text/html", body="<html><body>Sign in to the Wi-Fi</body></html>"),
@@ -279,15 +280,20 @@ def _refuse_late(route):
     # what the reader should be told
     pytest.param("python_stdlib.zip", _refuse_late, id="stdlib-refused-late"),
 ])
-def test_a_runtime_download_failure_ends_in_words_not_endless_loading(site, tab, name, failure):
+def test_a_runtime_download_failure_ends_in_words_not_endless_loading(site, tab, name, failure, request):
     """A file of Pyodide refused, missing or not what it should be: Pyodide never settles by
     itself (or says only "exit(1)"); the worker turns the failed download into an error the
     widgets show."""
     tab.page.context.route(f"**/{name}", failure)
-    tab.goto("en/playground/")
+    hant = "hant" in request.node.callspec.id
+    tab.goto("playground/" if hant else "en/playground/")
     assert tab.wait_engine() == "error"
     tab.page.wait_for_selector("tj-playground[data-state=error]", timeout=30_000)
     text = tab.page.inner_text("tj-playground .tj-status")
+    if hant:
+        assert "引擎的一個檔案下載不到" in text and "請檢查網絡連線" in text and "could not" not in text, text
+        assert tab.page.locator("tj-playground .tj-status button.tj-retry").first.inner_text() == "重新載入再試"
+        return
     assert "could not be downloaded" in text and "retry" in text, text
     assert text.count("engine") <= 2 and "not running" not in text, text   # said once
     assert tab.page.locator("tj-playground .tj-status button.tj-retry").first.inner_text() == "Reload and try again"

@@ -46,6 +46,15 @@ def _rows(actions):
     return rows
 
 
+def _played_hand(seed):
+    """Hand.from_seed(seed) played to the end with each seat's first legal action."""
+    from tianjiu_core.tiengow.game import Hand
+    hand = Hand.from_seed(seed)
+    while not hand.is_over:
+        hand.act(hand.legal_actions()[0])
+    return hand
+
+
 def _start(tab, seed=12, players="club"):
     tab.page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
     tab.page.evaluate(f"document.querySelector('{W}').setAttribute('seed', '{seed}')")
@@ -310,6 +319,19 @@ def test_a_seeded_session(tab, tmp_path):
     kept = page.evaluate("""Object.keys(localStorage).filter(k => k.startsWith('tianjiu.play.hands.v1.damaged'))
         .map(k => localStorage.getItem(k))""")
     assert bad in kept
+    # one damaged entry among good ones: the good ones stay listed (one bad entry hid them all)
+    tab.goto("")
+    entry = {"toml": HandRecord.from_hand(_played_hand(7)).dumps(), "when": "2026-12-01T10:00:00Z", "mine": 5, "hand": 1}
+    mixed = json.dumps([entry, {"toml": 5}])
+    page.evaluate("v => localStorage.setItem('tianjiu.play.hands.v1', v)", mixed)
+    tab.goto("play/")
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    assert "1 局資料損壞" in page.inner_text(f"{W} .tj-play__damaged")
+    assert page.locator(f"{W} .tj-play__saved .tj-play__replay").count() == 1
+    assert json.loads(page.evaluate("localStorage.getItem('tianjiu.play.hands.v1')")) == [entry]
+    kept = page.evaluate("""Object.keys(localStorage).filter(k => k.startsWith('tianjiu.play.hands.v1.damaged'))
+        .map(k => localStorage.getItem(k))""")
+    assert mixed in kept
     # upload a record the CLI wrote (tianjiu play --auto --save)
     cli = tmp_path / "cli.toml"
     subprocess.run([sys.executable, "-m", "tianjiu_core", "play", "--auto", "--seed", "7", "--save", str(cli)],
@@ -974,6 +996,46 @@ def test_enter_pressed_quickly_after_a_hand_deals_one_hand(tab):
         hands = page.evaluate("JSON.parse(localStorage.getItem('tianjiu.play.hands.v1')).map(x => x.hand)")
         assert hands == list(range(n, 0, -1)), hands
     assert tab.problems() == []
+
+
+def test_a_damaged_sealing_key_is_replaced_so_later_hands_are_kept(tab):
+    """A breaker's find: a damaged key in the engine's database (keys/seal) was kept, so no hand
+    could be kept again and every reload offered a hand it could not bring back.  Now the
+    worker replaces a key that cannot seal: the hand sealed with the old one is lost once (said),
+    the next one survives a reload."""
+    tab.goto("play/")
+    _start(tab, seed=40, players="beginner")
+    page = tab.page
+    page.wait_for_selector(f"{W}[data-state=playing]")
+    page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
+    page.wait_for_function(f"!document.querySelector('{W}').busy")
+    page.wait_for_timeout(300)
+    page.evaluate("""() => new Promise((resolve, reject) => {
+        const req = indexedDB.open('tj-engine-keep');
+        req.onsuccess = () => { const tx = req.result.transaction('keys', 'readwrite');
+            tx.objectStore('keys').put({id: 'seal', key: 'garbage'});
+            tx.oncomplete = () => { req.result.close(); resolve(); }; tx.onerror = () => reject(tx.error); };
+        req.onerror = () => reject(req.error); })""")
+    page.on("dialog", lambda d: d.accept())
+    page.reload()
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    page.click(f"{W} .tj-play__resume-go")          # sealed with the damaged key: dealt anew
+    page.wait_for_selector(f"{W}[data-state=playing]")
+    page.locator(f"{W} .tj-play__legal .tj-play__chip").first.click()
+    page.wait_for_function(f"!document.querySelector('{W}').busy")
+    page.wait_for_selector(f"{W}[data-state=playing]")
+    mine = page.evaluate(f"document.querySelector('{W}').view.holdings.S")
+    page.wait_for_timeout(300)
+    page.reload()
+    page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
+    page.click(f"{W} .tj-play__resume-go")
+    page.wait_for_selector(f"{W}[data-state=playing]")
+    assert page.evaluate(f"document.querySelector('{W}').view.holdings.S") == mine
+    assert page.locator(f"{W} .tj-play__msg").inner_text().strip() == ""
+    key = page.evaluate("""() => new Promise((resolve) => { const req = indexedDB.open('tj-engine-keep');
+        req.onsuccess = () => { const get = req.result.transaction('keys').objectStore('keys').get('seal');
+            get.onsuccess = () => resolve(get.result.key instanceof CryptoKey); }; })""")
+    assert key is True
 
 
 def test_a_half_played_hand_survives_a_reload_and_a_language_switch(tab):

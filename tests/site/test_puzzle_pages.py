@@ -622,6 +622,14 @@ def test_the_index_filters_by_theme_difficulty_hands_and_progress(new_tab):
     page.select_option("tj-puzzle-finder .tj-pzfind__status", "solved")
     assert visible() == [solved.id]
     page.select_option("tj-puzzle-finder .tj-pzfind__status", "all")
+    # a redraw reads the save once, not once per puzzle link (365 reads a redraw made a year of
+    # saved progress cost seconds a click, and a storage event from another tab as much)
+    reads = page.evaluate("""() => { let n = 0; const get = Storage.prototype.getItem;
+        Storage.prototype.getItem = function (k) { if (k === 'tianjiu.puzzles') n += 1; return get.call(this, k); };
+        document.querySelector('tj-puzzle-finder .tj-pzfind__level[data-value="2"]').click();
+        document.querySelector('tj-puzzle-finder .tj-pzfind__level[data-value="2"]').click();
+        Storage.prototype.getItem = get; return n; }""")
+    assert 1 <= reads <= 4, reads
     # by keyboard: two themes (any of them)
     page.focus("tj-puzzle-finder .tj-pzfind__theme[data-value=yao_finish]")
     page.keyboard.press("Enter")
@@ -1014,9 +1022,22 @@ def test_corrupt_save_is_repaired_with_a_message(new_tab):
     assert storage(tab)["puzzles"] == {"0001": good} and storage(tab)["history"] == ["0001"]
     assert tab.page.get_attribute("tj-puzzle-progress", "data-solved") == "1"
     tab.close()
-    # a save from a newer site (version 2.5 too) is read, never rewritten
+    # a version that is no whole number (2.5; 1e999, JSON's Infinity) is damage: backed up and
+    # repaired, the puzzles kept — not a newer site's save, which would stay read-only for good
+    for bad in ("2.5", "1e999"):
+        tab = new_tab()
+        text = '{"version": %s, "puzzles": {"0001": %s}, "history": ["0001"], "daily": {}}' % (bad, json.dumps(good))
+        tab.page.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
+                                 f" localStorage.setItem('tianjiu.puzzles', {json.dumps(text)}); }}")
+        tab.goto("puzzles/")
+        tab.page.wait_for_selector("tj-puzzle-progress[data-state=ready]")
+        assert storage(tab)["version"] == 2 and storage(tab)["puzzles"] == {"0001": good}, bad
+        assert "較新版本" not in tab.page.inner_text("tj-puzzle-progress"), bad
+        assert tab.page.evaluate("localStorage.getItem('tianjiu.puzzles.backup')") == text, bad
+        tab.close()
+    # a save from a newer site (version 3) is read, never rewritten
     tab = new_tab()
-    newer = json.dumps({"version": 2.5, "puzzles": {"0001": good}, "history": ["0001"], "daily": {}})
+    newer = json.dumps({"version": 3, "puzzles": {"0001": good}, "history": ["0001"], "daily": {}})
     tab.page.add_init_script(f"localStorage.setItem('tianjiu.puzzles', {json.dumps(newer)});")
     tab.goto("puzzles/")
     tab.page.wait_for_selector("tj-puzzle-progress[data-state=ready]")

@@ -170,7 +170,11 @@ def _resume_hand(req: dict) -> dict:
 
     What the page expects may be given, as ``new_hand`` takes it: ``rules``, ``humans``,
     ``players``, ``banker``, ``banker_streak``; a kept hand that differs in any of them (an
-    entry edited, or another session's) is refused the same way — the page deals anew."""
+    entry edited, or another session's) is refused the same way — the page deals anew.
+
+    A session of this engine still playing the hand kept under ``keep`` ends: its ``hand_id``
+    is unknown from then on (one live copy, so a page cannot play one copy out to read the
+    deal and go on with the other)."""
     f = Fields(req)
     slot = _slot(f)
     expect: dict[str, Any] = {}
@@ -225,6 +229,11 @@ def _resume_hand(req: dict) -> dict:
             f"keep: the hand kept under {slot!r} belongs to another session ({', '.join(differ)} "
             "differ): start a new hand",
             zh=f"keep：{slot!r} 下保存的牌局屬於另一場（{', '.join(differ)} 不同）：請開新的一手")
+    # one live copy of a kept hand: a session of this engine still playing it ends here (two
+    # copies let a page play one out to the end, read its record — the whole deal — and go on
+    # with the other knowing every tile)
+    for old in [h for h, s in _HANDS.items() if s.get("keep") == slot]:
+        del _HANDS[old]
     hid = _open(hand, humans, names, slot)
     _run_bots(_HANDS[hid])
     _kept(_HANDS[hid])

@@ -46,7 +46,8 @@ def work_limit(nodes: int | None) -> Iterator[list[int]]:
 def _over(meter: list[int]) -> BudgetExceededError:
     return BudgetExceededError(f"this answer needs more than {meter[2]:,} search nodes in all "
                                "(the limit of one puzzle answer here; the command line has none)",
-                               meter[2])
+                               meter[2], zh=f"這個答案合共要超過 {meter[2]:,} 個搜尋節點"
+                                            "（這裏一題答案的上限；命令列沒有上限）")
 
 
 def _allowed(budget: int) -> int:

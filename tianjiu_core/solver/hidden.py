@@ -272,7 +272,9 @@ def solve_hidden(hand: Hand, *, known_discards: Sequence[Tile] = (), samples: in
             left = total_budget - nodes
             if left < 1:
                 raise BudgetExceededError(f"not solved within {total_budget:,} nodes over the deals "
-                                          f"({i} of {len(deals)} solved)", nodes)
+                                          f"({i} of {len(deals)} solved)", nodes,
+                                          zh=f"在所有分法合共 {total_budget:,} 個節點內解不出"
+                                             f"（{len(deals)} 種分法解了 {i} 種）")
             b = left if b is None else min(b, left)
         within: Callable[[int], None] | None = None
         if node_progress is not None:

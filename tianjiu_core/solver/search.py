@@ -115,8 +115,8 @@ class BudgetExceededError(TianJiuError):
     ``{"ok": false, "error": {"type": "BudgetExceededError", …}}``.)
     """
 
-    def __init__(self, message: str, nodes: int = 0) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, nodes: int = 0, *, zh: str | None = None) -> None:
+        super().__init__(message, zh=zh)
         self.nodes = nodes
 
 
@@ -822,7 +822,8 @@ class _Search:
         def over_budget() -> None:
             raise BudgetExceededError(
                 f"not solved within the budget of {budget:,} nodes: try a smaller position "
-                "or a larger budget", budget)
+                "or a larger budget", budget,
+                zh=f"在 {budget:,} 個節點的預算內解不出：請試較小的局面，或較大的預算")
 
         def terminal(leader: int, k: int, lead_pid: int, best_pid: int, winner: int,
                      closed: bool) -> int:

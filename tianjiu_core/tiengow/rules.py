@@ -102,7 +102,8 @@ class Rules:
             return PRESETS[name]
         except (KeyError, TypeError):  # TypeError: an unhashable name such as a list
             raise RulesError(
-                f"unknown rules preset {name!r}: use one of {', '.join(PRESETS)}") from None
+                f"unknown rules preset {name!r}: use one of {', '.join(PRESETS)}",
+                zh=f"沒有叫 {name!r} 的規則預設：請用 {'、'.join(PRESETS)} 其中之一") from None
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | str | None) -> Rules:

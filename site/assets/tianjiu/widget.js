@@ -41,6 +41,14 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** Why the engine did not start, in the page's language: the worker (which knows no page
+ *  language) says it in English; its one common case, a download that failed (offline), is
+ *  said in the page's words. */
+function startText(message, lang) {
+  const m = /^a file of the engine could not be downloaded \((.*)\): check the connection, then retry$/.exec(String(message));
+  return m ? t(lang, "engine.downloadFailed", { why: m[1] }) : engineText(message, lang);
+}
+
 /** Words for an error, in the widget's language (never just "error"). */
 export function explain(err, lang, { field = null } = {}) {
   if (err instanceof EngineError) {
@@ -197,7 +205,7 @@ export class TjWidget extends HTMLElement {
     // the engine did not start: say why once (not "could not start. … is not running: …") and
     // offer a retry — a fresh page load, which also retries every download
     const startFailed = key === "engine.failed" && err && err.type === "EngineUnavailable";
-    this.say(`${this.t(key)} ${startFailed ? engineText(err.message, this.language) : explain(err, this.language)}`, "error");
+    this.say(`${this.t(key)} ${startFailed ? startText(err.message, this.language) : explain(err, this.language)}`, "error");
     if (startFailed && typeof location !== "undefined") {
       this.statusEl.append(" ", h("button", { type: "button", class: "tj-button tj-retry", onclick: () => location.reload() }, this.t("engine.reload")));
     }

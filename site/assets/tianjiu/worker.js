@@ -235,10 +235,16 @@ function keepDb() {
       const get = store.get("seal");
       get.onerror = () => reject(get.error);
       get.onsuccess = () => {
-        if (get.result && get.result.key) { resolve(get.result.key); return; }
-        const add = store.add({ id: "seal", key: fresh });
-        add.onsuccess = () => resolve(fresh);
-        add.onerror = () => reject(add.error);
+        const k = get.result && get.result.key;
+        // (a key that cannot seal — the entry damaged, or written by something else — is
+        // replaced: kept with it, every later hand would fail to be kept, and each reload
+        // would offer a hand it cannot bring back)
+        const usable = typeof CryptoKey !== "undefined" && k instanceof CryptoKey && k.algorithm
+          && k.algorithm.name === "AES-GCM" && k.usages.includes("encrypt") && k.usages.includes("decrypt");
+        if (usable) { resolve(k); return; }
+        const put = get.result ? store.put({ id: "seal", key: fresh }) : store.add({ id: "seal", key: fresh });
+        put.onsuccess = () => resolve(fresh);
+        put.onerror = () => reject(put.error);
       };
     });
     return { db, key };

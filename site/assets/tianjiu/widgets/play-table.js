@@ -1340,8 +1340,16 @@ export class TjPlayTable extends TjWidget {
       const entry = (x) => x && typeof x.toml === "string" && typeof x.when === "string"
         && !Number.isNaN(Date.parse(x.when)) && Number.isFinite(x.mine)
         && Math.abs(x.mine) < 1e6 && x.toml.length <= 1e6;   // (a hand never pays a million units, nor a record a megabyte)
-      if (!Array.isArray(list) || !list.every(entry)) throw new Error("shape");
-      return { list };
+      if (!Array.isArray(list)) throw new Error("shape");
+      const good = list.filter(entry);
+      if (good.length === list.length) return { list };
+      // some entries damaged: the others stay listed, the list as it was is kept aside
+      const aside = `${STORE}.damaged-${Date.now()}`;
+      try { localStorage.setItem(aside, raw); localStorage.setItem(STORE, JSON.stringify(good)); } catch {
+        try { localStorage.removeItem(aside); } catch { /* never written */ }
+        return { list: good, note: this.t("play.damagedStuck", { key: STORE }), readonly: true };
+      }
+      return { list: good, note: this.t("play.damagedSome", { n: list.length - good.length, key: aside }) };
     } catch {
       // a damaged save is kept (moved aside, never wiped) and explained
       const aside = `${STORE}.damaged-${Date.now()}`;

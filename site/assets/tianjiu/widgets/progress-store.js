@@ -60,6 +60,13 @@ export function keepCopy(s, key, text) {
 /** A store for one key.  fresh(): an empty record of this version; repair(raw): {data,
  *  dropped} keeping every valid entry of a parsed record (any version up to this one);
  *  empty(data): true when a repaired record holds nothing (its notice is then "reset"). */
+/** Is v the version of a save written by a newer site (read, never overwritten)?  Versions
+ *  are whole numbers a little ahead of ours: 2.5, or 1e999 (which JSON reads as Infinity), is
+ *  damage — backed up and repaired — not a newer site, which would lock the save for good. */
+export function newerVersion(v, version) {
+  return Number.isInteger(v) && v > version && v < version + 1000;
+}
+
 export function progressStore({ key, version, fresh, repair, empty }) {
   const BACKUP_KEY = `${key}.backup`;
   let memory = null;   // this page's record when it cannot be written (none or full storage)
@@ -112,8 +119,7 @@ export function progressStore({ key, version, fresh, repair, empty }) {
       say("reset", 0, keptAs);
       return data;
     }
-    // (a newer version is a number not far ahead: 1e999, which JSON reads as Infinity, is damage)
-    if (isObj(raw) && Number.isFinite(raw.version) && raw.version > version && raw.version < version + 1000) {
+    if (isObj(raw) && newerVersion(raw.version, version)) {
       const { data } = repair({ ...raw, version });
       data.readOnly = true;
       if (!notice || notice.kind === "full") say("newer");

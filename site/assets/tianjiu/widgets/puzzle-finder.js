@@ -87,12 +87,14 @@ export class TjPuzzleFinder extends TjWidget {
     if (this.unlisten) this.unlisten();
   }
 
-  fits(a, p = this.pick) {
+  /** Does link a fit the choice p?  data: the progress save, read once per redraw (reading it
+   *  per link made a year of saved progress cost seconds a redraw). */
+  fits(a, p = this.pick, data = progress.load()) {
     const themes = (a.dataset.themes || "").split(" ");
     if (p.themes.size && !themes.some((t) => p.themes.has(t))) return false;
     if (p.levels.size && !p.levels.has(a.dataset.difficulty)) return false;
     if (p.vis !== "all" && a.dataset.visibility !== p.vis) return false;
-    const st = progress.displayStatusOf(a.dataset.puzzleId);
+    const st = progress.displayStatusOf(a.dataset.puzzleId, data);
     if (p.status === "unsolved" && !unsolved(st)) return false;
     if (p.status === "solved" && !(st === "solved" || st === "later" || st === "helped")) return false;
     if (p.status === "missed" && !(st === "failed" || st === "later")) return false;
@@ -102,8 +104,9 @@ export class TjPuzzleFinder extends TjWidget {
   apply(write = true) {
     if (!this.links) return;
     let n = 0;
+    const data = progress.load();
     for (const a of this.links) {
-      const ok = this.fits(a);
+      const ok = this.fits(a, this.pick, data);
       a.parentElement.hidden = !ok;
       n += ok ? 1 : 0;
     }
@@ -114,11 +117,11 @@ export class TjPuzzleFinder extends TjWidget {
     this.noticeEl.textContent = notice ? this.t(`puzzle.save.${notice.kind}`, { n: notice.n, backup: notice.backup }) : "";
     this.countEl.textContent = this.t("finder.count", { n, total: this.links.length });
     this.emptyEl.hidden = n > 0;
-    this.randomBtn.disabled = !this.links.some((a) => !a.parentElement.hidden && unsolved(progress.displayStatusOf(a.dataset.puzzleId)));
+    this.randomBtn.disabled = !this.links.some((a) => !a.parentElement.hidden && unsolved(progress.displayStatusOf(a.dataset.puzzleId, data)));
     // the selection (themes, difficulty, hands; not progress), for a puzzle page's "Next puzzle"
     const p = this.pick;
     const chosen = p.themes.size || p.levels.size || p.vis !== "all";
-    const ids = chosen ? this.links.filter((a) => this.fits(a, { ...p, status: "all" })).map((a) => a.dataset.puzzleId) : null;
+    const ids = chosen ? this.links.filter((a) => this.fits(a, { ...p, status: "all" }, data)).map((a) => a.dataset.puzzleId) : null;
     progress.setSelection(ids && [...new Set(ids)]);
     if (!write) return;
     const q = new URLSearchParams(location.search);
@@ -132,7 +135,8 @@ export class TjPuzzleFinder extends TjWidget {
   }
 
   random() {
-    const pool = this.links.filter((a) => !a.parentElement.hidden && unsolved(progress.displayStatusOf(a.dataset.puzzleId)));
+    const data = progress.load();
+    const pool = this.links.filter((a) => !a.parentElement.hidden && unsolved(progress.displayStatusOf(a.dataset.puzzleId, data)));
     if (!pool.length) return;
     const a = pool[Math.floor(Math.random() * pool.length)];
     this.dataset.random = a.dataset.puzzleId;

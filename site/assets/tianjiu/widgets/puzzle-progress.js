@@ -36,7 +36,7 @@
 // never overwritten) and a notice naming it is shown; entries that are wrong are dropped
 // one by one (the valid ones kept) and the notice says how many.  Without
 // localStorage (private mode, blocked storage) progress lives for this page only.
-import { keepCopy, openStorage } from "./progress-store.js";
+import { keepCopy, newerVersion, openStorage } from "./progress-store.js";
 
 export const KEY = "tianjiu.puzzles";
 export const BACKUP_KEY = "tianjiu.puzzles.backup";
@@ -196,7 +196,7 @@ export function load() {
     }
     return data;
   }
-  if (isObj(raw) && typeof raw.version === "number" && raw.version > VERSION) {
+  if (isObj(raw) && newerVersion(raw.version, VERSION)) {
     // saved by a newer version of the site: read what we understand, never overwrite it
     const { data } = repair({ ...raw, version: VERSION });
     data.readOnly = true;
@@ -218,7 +218,7 @@ function readOnly(text) {
   if (text === null) return fresh();
   let raw;
   try { raw = JSON.parse(text); } catch { const d = fresh(); d.readOnly = true; return d; }
-  const newer = isObj(raw) && typeof raw.version === "number" && raw.version > VERSION;
+  const newer = isObj(raw) && newerVersion(raw.version, VERSION);
   const { data } = repair(newer ? { ...raw, version: VERSION } : raw);
   if (newer || !isObj(raw)) data.readOnly = true;
   return data;

@@ -832,7 +832,8 @@ export class TjPuzzle extends TjWidget {
     const { page, order } = (await this.collection()) || {};
     if (!order) return null;
     const mine = new Set((this.info.themes || []).map((th) => th.id));
-    const open = (p) => unsolved(progress.displayStatusOf(p.id));
+    const data = progress.load();
+    const open = (p) => unsolved(progress.displayStatusOf(p.id, data));
     const same = order.filter((p) => p.themes.some((th) => mine.has(th)));
     // not the puzzle a "Next puzzle" button shown above goes to: the same link twice read as a slip
     const shown = this.querySelector(".tj-pz__onward-link[data-puzzle]");
