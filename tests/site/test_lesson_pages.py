@@ -705,6 +705,12 @@ def test_lesson_results_are_never_lost_silently(tab):
     assert "newer version" in page.inner_text("tj-lesson-progress .tj-progress__notice")
     page.evaluate(f"async () => (await import({json.dumps(mod)})).recordStage('rank_winner', 5, 5, '02-ranking')")
     assert json.loads(page.evaluate("localStorage.getItem('tianjiu.lessons')")) == newer
+    # a lesson page says it as it opens (it was said only once a stage ended, after the work),
+    # once a page however many exercises it has
+    tab.goto("en/lessons/02-ranking/")
+    page.wait_for_selector("tj-lesson-quiz .tj-progress__notice")
+    notices = page.locator(".tj-progress__notice")
+    assert notices.count() == 1 and "newer version" in notices.first.inner_text()
     # 2b. an absurd version (1e999 is Infinity) or mark is damage, not a newer version: the
     # record is repaired (the sound mark kept) and saved again — it was read-only for good
     page.evaluate("""localStorage.setItem('tianjiu.lessons', '{"version": 1e999, "lessons": {"02-ranking": '

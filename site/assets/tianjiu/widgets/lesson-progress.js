@@ -72,6 +72,14 @@ export function markOf(id, slug = slugOf()) {
   return l && l[id] ? l[id] : null;
 }
 
+/** The notice of this page load, for the first lesson exercise of the page only (one notice a
+ *  page), said as the page opens — a save this page cannot write (a newer site's, a full
+ *  storage) was said only once a stage ended, after the work.  Null otherwise. */
+export function openingNotice(el, t) {
+  load();
+  return document.querySelector("tj-lesson-quiz, tj-lesson-trick") === el ? noticeView(t) : null;
+}
+
 /** Record a finished stage: right of total. Returns the saved mark. */
 export function recordStage(id, right, total, slug = slugOf()) {
   if (!slug) return null;

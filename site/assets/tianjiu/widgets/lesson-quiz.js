@@ -66,6 +66,7 @@ export class TjLessonQuiz extends TjWidget {
     const title = this.getAttribute("title") || this.t("lessons.quizTitle");
     this.append(h("div", { class: "tj-quiz" },
       h("div", { class: "tj-quiz__head" }, h("p", { class: "tj-title" }, title), this.counterEl, this.scoreEl),
+      marks.openingNotice(this, this.t.bind(this)),
       this.qEl = h("div", { class: "tj-quiz__question" }, this.noteEl, this.promptEl, this.showEl, this.choicesEl, this.feedbackEl,
         h("div", { class: "tj-quiz__actions" }, this.checkBtn, this.revealBtn, this.nextBtn)),
       this.stageEl));

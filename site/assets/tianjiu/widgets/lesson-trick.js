@@ -43,6 +43,7 @@ export class TjLessonTrick extends TjWidget {
     this.append(h("div", { class: "tj-quiz tj-trick" },
       h("div", { class: "tj-quiz__head" }, h("p", { class: "tj-title" }, this.t("lessons.trickTitle")),
         this.counterEl = h("span", { class: "tj-quiz__score" })),
+      marks.openingNotice(this, this.t.bind(this)),
       this.qEl = h("div", {}, this.noteEl, this.introEl, this.boardEl,
         h("p", { class: "tj-trick__hand-title" }, this.t("lessons.yourHand")),
         this.handEl, this.feedbackEl,
