@@ -55,6 +55,16 @@ def _played_hand(seed):
     return hand
 
 
+def _open_recap(tab, seed, path="en/play/"):
+    """A record of _played_hand(seed) opened by link on the Play page, its recap drawn; the
+    record's TOML."""
+    toml = HandRecord.from_hand(_played_hand(seed)).dumps()
+    link = base64.urlsafe_b64encode(toml.encode()).decode().rstrip("=")
+    tab.goto(f"{path}#hand={link}")
+    tab.page.wait_for_selector(f"{W}[data-state=replay] .tj-play__recap .tj-play__dealt", timeout=90_000)
+    return toml
+
+
 def _start(tab, seed=12, players="club"):
     tab.page.wait_for_selector(f"{W}[data-state=ready]", timeout=90_000)
     tab.page.evaluate(f"document.querySelector('{W}').setAttribute('seed', '{seed}')")
@@ -696,18 +706,11 @@ def test_recap_analyses_your_choice_with_the_solver(tab):
     """A replayed record's recap values South's choice in a trick with the solver, in slices:
     the last trick is solved exactly and agrees with the engine in CPython; the first trick
     (8 tiles) shows proven ranges while it searches, and leaving the step stops it."""
-    from tianjiu_core.tiengow.game import Hand
-    hand = Hand.from_seed(3)
-    while not hand.is_over:
-        hand.act(hand.legal_actions()[0])
-    toml = HandRecord.from_hand(hand).dumps()
-    link = base64.urlsafe_b64encode(toml.encode()).decode().rstrip("=")
+    toml = _open_recap(tab, 3)
+    page = tab.page
     # what the page must show for trick 7: the position and its exact values, from CPython
     pos = bridge.handle({"op": "record_position", "toml": toml, "trick": 7, "seat": "S"})["result"]
     want = bridge.handle({"op": "solve", "position": pos["position"], "hero": "S"})["result"]
-    tab.goto(f"en/play/#hand={link}")
-    page = tab.page
-    page.wait_for_selector(f"{W}[data-state=replay] .tj-play__recap .tj-play__dealt", timeout=90_000)
     assert page.locator(f"{W} .tj-play__analyse").count() == 0          # the deal itself: no choice yet
     sr = f"document.querySelector('{W} .tj-play__sr').textContent"
     # the step buttons keep the focus (Next trick sent it to <body>) and the step is said
@@ -748,15 +751,8 @@ def test_recap_analysis_of_an_early_trick_marks_choices_proven_worse(tab):
     nodes the search brackets every choice (docs/solver.md, step 4), and choices proven worse
     than the best one's lower bound are marked so within seconds (in CPython after 240,020
     nodes); before, every choice but one stayed at its static bounds for the whole 30 s."""
-    from tianjiu_core.tiengow.game import Hand
-    hand = Hand.from_seed(9)
-    while not hand.is_over:
-        hand.act(hand.legal_actions()[0])
-    toml = HandRecord.from_hand(hand).dumps()
-    link = base64.urlsafe_b64encode(toml.encode()).decode().rstrip("=")
-    tab.goto(f"en/play/#hand={link}")
+    toml = _open_recap(tab, 9)
     page = tab.page
-    page.wait_for_selector(f"{W}[data-state=replay] .tj-play__recap .tj-play__dealt", timeout=90_000)
     page.click(f"{W} .tj-play__rnext")
     page.click(f"{W} .tj-play__analyse")
     panel = page.locator(f"{W} .tj-play__analysis--open")
@@ -818,15 +814,8 @@ def test_recap_analysis_shows_two_tiles_of_one_name_as_one_choice_and_judges_fro
     with the same value, and a final line naming one move twice confused a new user); a play
     and a discard of one tile are told apart by "墊" alone.  In trick 5 the
     judgement from what South could see gives the engine's hidden-hand means."""
-    from tianjiu_core.tiengow.game import Hand
-    hand = Hand.from_seed(8)
-    while not hand.is_over:
-        hand.act(hand.legal_actions()[0])
-    toml = HandRecord.from_hand(hand).dumps()
-    link = base64.urlsafe_b64encode(toml.encode()).decode().rstrip("=")
-    tab.goto(f"play/#hand={link}")
+    toml = _open_recap(tab, 8, "play/")
     page = tab.page
-    page.wait_for_selector(f"{W}[data-state=replay] .tj-play__recap .tj-play__dealt", timeout=90_000)
     page.click(f"{W} .tj-play__rnext")
     page.click(f"{W} .tj-play__analyse")
     panel = page.locator(f"{W} .tj-play__analysis--open")

@@ -73,17 +73,23 @@ def test_complete_slices_equal_solve_on_the_known_positions(path):
     same_as_solution(run_slices(pos.to_hand(), pos.hero, 7, {a.group: a.value for a in sol.actions}), sol)
 
 
-@pytest.mark.parametrize("entry", CHEAP, ids=[f"#{e['id']}" for e in CHEAP])
-def test_tiny_slices_bound_the_reference_values_and_end_equal(entry):
-    """Slices of 300 nodes on the reference fixture: bounds always contain the value the
-    reference solver recorded, never widen, and end exactly on it (value and group)."""
+def _slices_end_on_the_reference(entry: dict, nodes: int) -> None:
+    """A fixture entry in slices of ``nodes``: bounds contain the reference's values and never
+    widen (run_slices), and the end is exactly its values and groups."""
     values = {}
     for notation, value, group in entry["actions"]:
         values[group] = value
     clear_caches()
-    r = run_slices(_hand(entry), entry["hero"], 300, values)
+    r = run_slices(_hand(entry), entry["hero"], nodes, values)
     assert [[a.action.notation(), a.lo, a.group] for a in r.actions] == entry["actions"]
     assert r.lo == entry["value"]
+
+
+@pytest.mark.parametrize("entry", CHEAP, ids=[f"#{e['id']}" for e in CHEAP])
+def test_tiny_slices_bound_the_reference_values_and_end_equal(entry):
+    """Slices of 300 nodes on the reference fixture: bounds always contain the value the
+    reference solver recorded, never widen, and end exactly on it (value and group)."""
+    _slices_end_on_the_reference(entry, 300)
 
 
 BRACKETED = [e for e in FIXTURE if "skipped" not in e and e["cpu_s"] <= 1.0][::3]
@@ -100,13 +106,7 @@ def test_bracketing_bounds_the_reference_values_and_ends_equal(entry, monkeypatc
     monkeypatch.setattr(slices, "BRACKET_AFTER", 0)
     monkeypatch.setattr(slices, "PROBE_NODES", 25)
     monkeypatch.setattr(slices, "PROBE_LIMIT", 800)
-    values = {}
-    for notation, value, group in entry["actions"]:
-        values[group] = value
-    clear_caches()
-    r = run_slices(_hand(entry), entry["hero"], 90, values)
-    assert [[a.action.notation(), a.lo, a.group] for a in r.actions] == entry["actions"]
-    assert r.lo == entry["value"]
+    _slices_end_on_the_reference(entry, 90)
 
 
 def test_bracketing_tells_the_choices_of_a_whole_deal_apart():
