@@ -751,7 +751,7 @@ def test_recap_analysis_of_an_early_trick_marks_choices_proven_worse(tab):
     nodes the search brackets every choice (docs/solver.md, step 4), and choices proven worse
     than the best one's lower bound are marked so within seconds (in CPython after 240,020
     nodes); before, every choice but one stayed at its static bounds for the whole 30 s."""
-    toml = _open_recap(tab, 9)
+    _open_recap(tab, 9)
     page = tab.page
     page.click(f"{W} .tj-play__rnext")
     page.click(f"{W} .tj-play__analyse")
