@@ -136,8 +136,19 @@ def on_post_page(output, page, config):
         for wrong, right in _MATERIAL_HANT_FIXES.items():
             # as text, and as Material writes its translations into the page (JSON, \u escapes)
             output = output.replace(wrong, right).replace(json.dumps(wrong)[1:-1], json.dumps(right)[1:-1])
-    # pages with an engine widget start the worker from the top of <head> (runtime.head_start)
-    return runtime.head_start(output, page.url)
+    # pages with an engine widget start the worker from the top of <head> (runtime.head_start);
+    # before it, on every page, the watch for a script that cannot be downloaded
+    output = runtime.head_start(output, page.url)
+    return runtime.load_watch(output, _page_strings(config))
+
+
+def _page_strings(config) -> dict[str, str]:
+    """This build's interface strings in the page's language (read once a build and language)."""
+    lang = current_lang(config)
+    key = ("strings", config.get("docs_dir"))
+    if key not in _state:
+        _state[key] = runtime.load_strings(Path(config["docs_dir"]) / runtime.RUNTIME_DIR / "strings.toml")
+    return _state[key][lang]
 
 
 def on_post_template(output_content, template_name, config):

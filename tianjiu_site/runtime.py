@@ -42,7 +42,8 @@ from typing import Any
 from . import hans, pyc
 
 __all__ = ["ROOT", "RUNTIME_DIR", "PYODIDE_FILES", "build_wheel", "write_runtime",
-           "write_service_worker", "load_strings", "SiteBuildError", "needs_engine", "head_start"]
+           "write_service_worker", "load_strings", "SiteBuildError", "needs_engine", "head_start",
+           "load_watch"]
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNTIME_DIR = "assets/tianjiu"
@@ -275,6 +276,41 @@ worker (the lunr index of the whole site) is created as usual but starts when th
 ready or failed, when the search box gets the focus, or after 8 s, whichever comes first;
 messages sent to it meanwhile are queued.  Its URL (relative to the page) is resolved at once:
 by the time it starts, instant navigation may have moved to a page in another folder.  Every other worker is created as it asks."""
+
+
+LOAD_WATCH = """<script>/* tianjiu: a script of the site that cannot be downloaded (or a module it imports) would \
+leave the tiles and exercises blank without a word: say so, with a reload button */(function(){var shown=false;\
+window.addEventListener("error",function(e){var s=e.target;if(shown||!s||s.tagName!=="SCRIPT"||!s.src)return;shown=true;\
+var f=String(s.src).split("?")[0].split("/").pop(),T=__TEXT__;function put(){var d=document.createElement("div");\
+d.className="tj-load-failed";d.setAttribute("role","alert");d.lang=document.documentElement.lang;\
+d.style.cssText="position:fixed;left:0;right:0;bottom:0;z-index:1000;padding:.6em 1em;background:#fff4d6;\
+color:#1a1a1a;border-top:3px solid #b3261e;font:15px/1.4 system-ui,sans-serif";d.textContent=T.text.replace("{file}",f)+" ";\
+var b=document.createElement("button");b.type="button";b.textContent=T.reload;b.style.cssText="font:inherit;\
+padding:.2em .8em;margin-left:.3em;cursor:pointer";b.onclick=function(){location.reload()};d.appendChild(b);\
+document.body.appendChild(d)}if(document.body)put();else document.addEventListener("DOMContentLoaded",put)},true)})();\
+</script>"""
+"""The first thing in ``<head>`` of every page (see :func:`load_watch`): when a ``<script src>``
+fails to download (for a module: it or any module it imports, which the browser reports on
+the importing ``<script>``), a bar at the foot of the window says so in the page's language
+and offers a reload.  Styled inline: the style sheet may be what failed.  Not a module, and
+inline, so that it runs whatever else fails."""
+
+
+def load_watch(html: str, strings: dict[str, str]) -> str:
+    """``html`` with :data:`LOAD_WATCH` right after ``<meta charset>``, its words from
+    ``strings`` (one language of :func:`load_strings`: ``page.downloadFailed`` with a
+    ``{file}`` placeholder, ``page.reload``).
+
+    >>> out = load_watch('<head><meta charset="utf-8"><title>x</title></head>',
+    ...                  {"page.downloadFailed": "Lost {file}", "page.reload": "Reload"})
+    >>> out.count("<script>"), '"text": "Lost {file}"' in out, out.index("<script>") > out.index("<meta")
+    (1, True, True)
+    """
+    words = json.dumps({"text": strings["page.downloadFailed"], "reload": strings["page.reload"]},
+                       ensure_ascii=False).replace("</", "<\\/")
+    m = re.search(r"<meta charset=[^>]*>", html)
+    at = m.end() if m else html.find("<head>") + len("<head>")
+    return html[:at] + LOAD_WATCH.replace("__TEXT__", words) + html[at:]
 
 
 def needs_engine(html: str) -> bool:

@@ -255,6 +255,40 @@ def test_engine_failure_is_explained_in_words(site, tab):
     assert tab.page.locator("tj-playground .tj-pick svg").count() == 21
 
 
+@pytest.mark.parametrize("lang, path", [("en", "en/playground/"), ("hant", "playground/"), ("hans", "zh-Hans/playground/")])
+def test_a_site_script_that_cannot_be_downloaded_is_said_not_a_blank_page(site, tab, lang, path):
+    """generated.js (imported by every widget) refused: the modules that import it never run,
+    so no widget draws a thing; the inline watch at the top of <head> says so at the foot of
+    the window, in the page's language, and its button reloads the page — which works once
+    the file comes through."""
+    refused = {"on": True}
+
+    def maybe(route):
+        if refused["on"]:
+            route.abort()
+        else:
+            route.continue_()
+    tab.page.context.route("**/assets/tianjiu/generated.js*", maybe)
+    tab.goto(path)
+    bar = tab.page.locator(".tj-load-failed[role=alert]")
+    bar.wait_for(timeout=15_000)
+    text = bar.inner_text()
+    words = {"en": ("could not be downloaded", "Check the connection"),
+             "hant": ("下載不到", "請檢查網絡連線"), "hans": ("下载不到", "请检查网络连接")}[lang]
+    assert all(w in text for w in words), text
+    assert re.search(r"[(（]\w[\w.-]*\.js[)）]", text), text         # the file that failed, by name
+    assert tab.page.locator("tj-playground .tj-pick svg").count() == 0   # (the widget is blank indeed)
+    assert bar.locator("button").inner_text() == {"en": "Reload", "hant": "重新載入", "hans": "重新加载"}[lang]
+    box = bar.bounding_box()
+    assert box["height"] > 20 and box["y"] + box["height"] <= tab.page.viewport_size["height"] + 1, box
+    if lang != "en":
+        return
+    refused["on"] = False
+    bar.locator("button").click()
+    tab.page.wait_for_selector("tj-playground .tj-pick svg", timeout=30_000)
+    assert tab.page.locator(".tj-load-failed").count() == 0
+
+
 def _refuse(route):
     route.abort()
 
