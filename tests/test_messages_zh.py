@@ -26,7 +26,7 @@ from tianjiu_core.tiengow.record import HandRecord
 from tianjiu_core.tiengow.scoring import settle
 
 PACKAGE = Path(tianjiu_core.__file__).resolve().parent
-ERRORS = {"NotationError", "AmbiguousTileError", "IllegalActionError", "InconsistentPositionError",
+ERRORS = {"NotationError", "AmbiguousTileError", "TooLargeError", "IllegalActionError", "InconsistentPositionError",
           "NotAPlayError", "_err"}
 CJK = re.compile(r"[\u4e00-\u9fff]")
 

@@ -32,7 +32,7 @@ _EXPORTS = {
     "sort_tiles": ".notation", "parse_seat": ".notation", "SEATS": ".notation",
     "Rng": ".rng",
     # errors
-    "TianJiuError": ".errors", "NotationError": ".errors", "AmbiguousTileError": ".errors",
+    "TianJiuError": ".errors", "NotationError": ".errors", "AmbiguousTileError": ".errors", "TooLargeError": ".errors",
     "IllegalActionError": ".errors", "InconsistentPositionError": ".errors", "RulesError": ".errors",
     # Tien Gow (spec §2–§7b)
     "Rules": ".tiengow.rules", "PRESETS": ".tiengow.rules",

@@ -17,6 +17,7 @@ __all__ = [
     "TianJiuError",
     "NotationError",
     "AmbiguousTileError",
+    "TooLargeError",
     "IllegalActionError",
     "InconsistentPositionError",
     "RulesError",
@@ -175,6 +176,15 @@ class AmbiguousTileError(NotationError):
                  zh: str | None = None) -> None:
         super().__init__(message, zh=zh)
         self.candidates = candidates
+
+
+class TooLargeError(NotationError):
+    """Input larger than the engine reads: a request or file longer than its limit in
+    characters (:mod:`tianjiu_core.limits`, the bridge's ``request_chars``), JSON or TOML
+    nested deeper than :data:`tianjiu_core.limits.MAX_DEPTH` levels, or a request that needs
+    more memory than there is.  A :class:`NotationError`, so code catching that still does;
+    the bridge names it on its own (a page says "too large", not "notation not understood").
+    """
 
 
 class IllegalActionError(TianJiuError):

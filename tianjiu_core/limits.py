@@ -17,7 +17,7 @@ first, a byte-order mark dropped, its syntax errors in English and 繁體).  The
 >>> check_depth("[" * 100 + "]" * 100, "request")
 Traceback (most recent call last):
 ...
-tianjiu_core.errors.NotationError: request: nested deeper than 64 levels
+tianjiu_core.errors.TooLargeError: request: nested deeper than 64 levels
 >>> check_depth('x = "' + "[" * 100 + '"', "record")   # brackets inside a string do not count
 """
 
@@ -29,7 +29,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, fields as dc_fields
 from typing import Any
 
-from .errors import NotationError, TianJiuError, toml_error
+from .errors import NotationError, TianJiuError, TooLargeError, toml_error
 
 __all__ = ["MAX_DEPTH", "MAX_FILE_CHARS", "check_depth", "quote", "read_text", "parse_toml", "TomlTextError",
            "Limits", "BROWSER", "CLI", "limit", "active_limits", "use_limits", "limits_table"]
@@ -84,7 +84,7 @@ def read_text(path: str, what: str, limit: int = MAX_FILE_CHARS,
               error: type[TianJiuError] = NotationError) -> str:
     """The UTF-8 text of the file ``path``; ``error`` (default :class:`NotationError`) naming
     the file when it cannot be read, is not UTF-8 (with the byte offset) or is longer than
-    ``limit`` characters.  ``what`` says what the file should be (``"position"``)."""
+    ``limit`` characters (then :class:`TooLargeError` in place of the default).  ``what`` says what the file should be (``"position"``)."""
     try:
         with open(path, encoding="utf-8") as fh:
             text = fh.read(limit + 1)
@@ -96,13 +96,13 @@ def read_text(path: str, what: str, limit: int = MAX_FILE_CHARS,
         raise error(f"{path}: cannot read the {what}: {reason}",
                             zh=f"{path}：讀不到{what}：{reason}") from None
     if len(text) > limit:
-        raise error(f"{path}: {what} is longer than {limit:,} characters",
+        raise (TooLargeError if error is NotationError else error)(f"{path}: {what} is longer than {limit:,} characters",
                             zh=f"{path}：{what}超過 {limit:,} 個字元")
     return text
 
 
 def check_depth(text: str, what: str, limit: int = MAX_DEPTH, what_zh: str | None = None) -> None:
-    """Raise :class:`NotationError` (``"<what>: nested deeper than <limit> levels"``, 繁體
+    """Raise :class:`TooLargeError` (``"<what>: nested deeper than <limit> levels"``, 繁體
     in ``message_zh``, naming the text ``what_zh``: 局面, 牌局紀錄 …, default ``what``)
     when ``text`` nests ``[``/``{`` deeper than ``limit`` outside
     strings (JSON ``"…"``; TOML ``"…"``, ``'…'``, triple-quoted strings and ``#`` comments).
@@ -133,7 +133,7 @@ def check_depth(text: str, what: str, limit: int = MAX_DEPTH, what_zh: str | Non
         if c == "[" or c == "{":
             depth += 1
             if depth > limit:
-                raise NotationError(f"{what}: nested deeper than {limit} levels",
+                raise TooLargeError(f"{what}: nested deeper than {limit} levels",
                                     zh=f"{what_zh or what}：嵌套超過 {limit} 層")
         elif c == "]" or c == "}":
             depth = max(0, depth - 1)

@@ -99,6 +99,23 @@ def test_every_answer_is_json():
         assert answer["ok"] is False and len(answer["error"]["message"]) < 400, (text[:30], answer)
 
 
+def test_input_too_large_is_named_so_not_notation():
+    """A request too long or too deep is "too large" (TooLargeError, still a NotationError in
+    Python): a page said "Notation not understood" for a request of 400,000 characters."""
+    from tianjiu_core.errors import NotationError, TooLargeError
+    from tianjiu_core.limits import check_depth
+    for text, start in (('{"op": "classify", "tiles": "' + "6" * 400_000 + '"}', "request: longer than 300,000 characters"),
+                        ("[" * 10_000, "request: nested deeper than 64 levels")):
+        err = json.loads(handle_json(text))["error"]
+        assert err["type"] == "TooLargeError" and err["message"].startswith(start), err
+        assert err["message_zh"].startswith("請求："), err
+    assert issubclass(TooLargeError, NotationError)
+    with pytest.raises(TooLargeError, match="position: nested deeper than 64 levels"):
+        check_depth("[" * 65, "position")
+    # a field too long is still a malformed field (the field is named, the type unchanged)
+    assert error({"op": "classify", "tiles": "6" * 5000})["type"] == "NotationError"
+
+
 def test_solve_hidden_work_is_bounded():
     big = {"op": "solve_hidden", "position": P1, "samples": 64, "budget": BROWSER.budget}
     err = error(big)

@@ -267,7 +267,7 @@ def test_every_lesson_check_in_traditional_chinese(tab):
     tab.goto("lessons/")                                   # the lesson index shows the mark
     page.wait_for_selector("tj-lesson-progress[data-done='1']")
     assert page.get_attribute("article a[href$='10-house-rules/']", "data-lesson-mark") == "4/5"
-    assert "✓ 已完成（最好 4／5）" in page.inner_text("article a[href$='10-house-rules/']")
+    assert "✓ 已完成（第一次答對：最好 4／5）" in page.inner_text("article a[href$='10-house-rules/']")
     tab.goto("lessons/10-house-rules/")                    # a second visit: "try again" questions
     wait_question(page, "tj-lesson-quiz")
     assert page.get_attribute("tj-lesson-quiz", "data-question") == "1/5"
@@ -582,9 +582,9 @@ def test_the_lesson_index_counts_what_its_marks_show(tab):
         '02-ranking': {rank_winner: {right: 2, total: 5, best: 2, date: '2026-12-01'}},
         '05-finishing': {finish_who: {right: 5, total: 5, best: 5, date: '2026-12-01'}}}}))""")
     for path, line, mark in (
-            ("lessons/", "你已完成 2／10 課的練習（其中 1 課全部第一次就答對）", "✓ 已完成（最好 2／5）"),
-            ("en/lessons/", "You have finished the exercise of 2 of 10 lessons", "✓ done (best 2/5)"),
-            ("zh-Hans/lessons/", "你已完成 2／10 课的练习", "✓ 已完成（最好 2／5）")):
+            ("lessons/", "你已完成 2／10 課的練習（其中 1 課全部第一次就答對）", "✓ 已完成（第一次答對：最好 2／5）"),
+            ("en/lessons/", "You have finished the exercise of 2 of 10 lessons", "✓ done (right first time: best 2/5)"),
+            ("zh-Hans/lessons/", "你已完成 2／10 课的练习", "✓ 已完成（第一次答对：最好 2／5）")):
         tab.goto(path)
         page.wait_for_selector("tj-lesson-progress[data-state=ready]")
         assert page.get_attribute("tj-lesson-progress", "data-done") == "2"
@@ -599,7 +599,7 @@ def test_the_lesson_index_counts_what_its_marks_show(tab):
         d.lessons['03-plays'] = {'play_build can_beat': {right: 1, total: 5, best: 1, date: '2026-12-01'}};
         localStorage.setItem('tianjiu.lessons', JSON.stringify(d));""")
     page.wait_for_selector("tj-lesson-progress[data-done='3']", timeout=10_000)
-    assert "✓ 已完成（最好 1／5）" in page.inner_text("article a[href$='03-plays/']")
+    assert "✓ 已完成（第一次答对：最好 1／5）" in page.inner_text("article a[href$='03-plays/']")
     other.close()
     tab.shot("lesson-index-marks")
     assert tab.problems() == []

@@ -440,7 +440,8 @@ def test_a_request_json_cannot_carry_is_an_engine_error(tab):
         };
     }""")
     for k in ("big", "nested", "loop", "deep", "nan", "inf"):
-        assert out[k]["name"] == "EngineError" and out[k]["isEngineError"] and out[k]["type"] == "NotationError", out[k]
+        want = "TooLargeError" if k == "deep" else "NotationError"
+        assert out[k]["name"] == "EngineError" and out[k]["isEngineError"] and out[k]["type"] == want, out[k]
     big = out["big"]
     assert big["en"] == "seed: must be a number, not the BigInt 7n (JSON has no BigInt: use Number(…))"
     assert big["explained"] == "Notation not understood: " + big["en"]
@@ -450,6 +451,7 @@ def test_a_request_json_cannot_carry_is_an_engine_error(tab):
     assert out["loop"]["en"] == "dong.self: contains itself (a request is JSON, which cannot hold a loop)"
     assert out["loop"]["zh"] == "dong.self：包含它自己（請求是 JSON，寫不出循環的物件）"
     assert out["deep"]["en"] == "request: nested deeper than 64 levels"   # as the bridge would say
+    assert out["deep"]["explained"] == "Input too large: request: nested deeper than 64 levels"
     # NaN and Infinity: JSON.stringify wrote them as null, and the engine said "not null"
     assert out["nan"]["en"] == "seed: must be a number, not NaN (JSON has no NaN or Infinity)"
     assert out["inf"]["en"] == "dong.S[1]: must be a number, not -Infinity (JSON has no NaN or Infinity)"

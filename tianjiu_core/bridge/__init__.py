@@ -78,7 +78,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import NotationError, TianJiuError, zh_quoted
+from ..errors import NotationError, TianJiuError, TooLargeError, zh_quoted
 from ..limits import check_depth, quote
 from ..limits import BROWSER, CLI, Limits, use_limits
 
@@ -137,9 +137,9 @@ def handle(request: dict[str, Any], limits: Limits = BROWSER) -> dict[str, Any]:
     except TianJiuError as exc:
         return _error(type(exc).__name__, _short(str(exc)), _short(exc.message_zh))
     except RecursionError:
-        return _error("NotationError", f"{op}: the request is nested too deeply", f"{op}：請求嵌套太深")
+        return _error("TooLargeError", f"{op}: the request is nested too deeply", f"{op}：請求嵌套太深")
     except MemoryError:
-        return _error("NotationError", f"{op}: the request needs more memory than there is",
+        return _error("TooLargeError", f"{op}: the request needs more memory than there is",
                       f"{op}：請求需要的記憶體太多")
     except Exception as exc:  # a bug: say so, keep the page alive
         return _error("InternalError", f"{op}: the engine failed on this request "
@@ -155,7 +155,7 @@ def handle_json(text: str, limits: Limits = BROWSER) -> str:
         if not isinstance(text, str):
             raise NotationError(f"a request is JSON text, not {quote(text)}", zh="請求要是 JSON 文字")
         if len(text) > limits.request_chars:
-            raise NotationError(f"request: longer than {limits.request_chars:,} characters "
+            raise TooLargeError(f"request: longer than {limits.request_chars:,} characters "
                                f"({len(text):,})", zh=f"請求：超過 {limits.request_chars:,} 個字元")
         check_depth(text, "request", what_zh="請求")   # before json: too deep kills Pyodide's interpreter
         request = json.loads(text)

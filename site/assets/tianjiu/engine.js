@@ -98,7 +98,7 @@ export function encodeRequest(req) {
         `${where}：包含它自己（請求是 JSON，寫不出循環的物件）`);
     }
     if (bad && bad.kind === "deep") {
-      throw new EngineError("NotationError", `request: nested deeper than ${MAX_DEPTH} levels`, `請求：嵌套超過 ${MAX_DEPTH} 層`);
+      throw new EngineError("TooLargeError", `request: nested deeper than ${MAX_DEPTH} levels`, `請求：嵌套超過 ${MAX_DEPTH} 層`);
     }
     const why = shortText(String((err && err.message) || err), 120);
     throw new EngineError("NotationError", `request cannot be written as JSON: ${why}`, `請求不能寫成 JSON：${why}`);

@@ -494,7 +494,7 @@ export class TjPlayTable extends TjWidget {
       this.lockSaved(false);
       this.showMsg(explain(err, this.language));
       // (a request the engine refused as malformed fails the same way again: no Try again)
-      const retry = !(err && err.type === "NotationError");
+      const retry = !(err && (err.type === "NotationError" || err.type === "TooLargeError"));
       this.resultEl.replaceChildren(h("div", { class: "tj-play__row" },
         h("button", { type: "button", class: "tj-button tj-button--primary tj-play__rules-again", onclick: () => this.endSession() }, this.t("play.newSession")),
         retry ? h("button", { type: "button", class: "tj-button tj-play__retry", onclick: () => this.nextHand() }, this.t("play.retryDeal")) : null));
