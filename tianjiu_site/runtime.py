@@ -278,22 +278,28 @@ messages sent to it meanwhile are queued.  Its URL (relative to the page) is res
 by the time it starts, instant navigation may have moved to a page in another folder.  Every other worker is created as it asks."""
 
 
-LOAD_WATCH = """<script>/* tianjiu: a script of the site that cannot be downloaded (or a module it imports) would \
-leave the tiles and exercises blank without a word: say so, with a reload button */(function(){var shown=false;\
-window.addEventListener("error",function(e){var s=e.target;if(shown||!s||s.tagName!=="SCRIPT"||!s.src)return;shown=true;\
-var f=String(s.src).split("?")[0].split("/").pop(),T=__TEXT__;function put(){var d=document.createElement("div");\
-d.className="tj-load-failed";d.setAttribute("role","alert");d.lang=document.documentElement.lang;\
-d.style.cssText="position:fixed;left:0;right:0;bottom:0;z-index:1000;padding:.6em 1em;background:#fff4d6;\
-color:#1a1a1a;border-top:3px solid #b3261e;font:15px/1.4 system-ui,sans-serif";d.textContent=T.text.replace("{file}",f)+" ";\
-var b=document.createElement("button");b.type="button";b.textContent=T.reload;b.style.cssText="font:inherit;\
-padding:.2em .8em;margin-left:.3em;cursor:pointer";b.onclick=function(){location.reload()};d.appendChild(b);\
-document.body.appendChild(d)}if(document.body)put();else document.addEventListener("DOMContentLoaded",put)},true)})();\
-</script>"""
+LOAD_WATCH = """<script>/* tianjiu: a file of the site that cannot be downloaded (a script, a module it imports, a \
+style sheet, or the tile sprite, which tiles.js reports) would leave the page blank or broken without a word: say \
+so, with a reload button */(function(){var shown=false,T=__TEXT__;function name(u){var f=String(u).split("?")[0].split("#")[0];\
+try{var es=performance.getEntriesByType("resource");for(var i=0;i<es.length;i++){var x=es[i];\
+if(x.responseStatus===0&&x.name.indexOf(location.origin+"/")===0&&/\\.(m?js|css)(\\?|$)/.test(x.name)){\
+f=x.name.split("?")[0];break}}}catch(e){}return f.split("/").pop()}function show(f){if(shown)return;shown=true;\
+function put(){var d=document.createElement("div");d.className="tj-load-failed";d.setAttribute("role","alert");\
+d.lang=document.documentElement.lang;d.style.cssText="position:fixed;left:0;right:0;bottom:0;z-index:1000;\
+padding:.6em 1em;background:#fff4d6;color:#1a1a1a;border-top:3px solid #b3261e;font:15px/1.4 system-ui,sans-serif";\
+d.textContent=T.text.replace("{file}",f)+" ";var b=document.createElement("button");b.type="button";b.textContent=T.reload;\
+b.style.cssText="font:inherit;padding:.2em .8em;margin-left:.3em;cursor:pointer";b.onclick=function(){location.reload()};\
+d.appendChild(b);document.body.appendChild(d)}if(document.body)put();else document.addEventListener("DOMContentLoaded",put)}\
+window.addEventListener("error",function(e){var s=e.target;if(!s||!s.tagName)return;if(s.tagName==="SCRIPT"&&s.src)show(name(s.src));\
+else if(s.tagName==="LINK"&&/stylesheet/i.test(s.rel||"")&&s.href)show(name(s.href))},true);\
+window.addEventListener("tianjiu-load-failed",function(e){show(String(e.detail&&e.detail.file||"?"))})})();</script>"""
 """The first thing in ``<head>`` of every page (see :func:`load_watch`): when a ``<script src>``
 fails to download (for a module: it or any module it imports, which the browser reports on
-the importing ``<script>``), a bar at the foot of the window says so in the page's language
-and offers a reload.  Styled inline: the style sheet may be what failed.  Not a module, and
-inline, so that it runs whatever else fails."""
+the importing ``<script>``; the bar names the file that failed when the browser's resource
+timing lists it), a style sheet does, or ``tiles.js`` reports the tile sprite missing (event
+``tianjiu-load-failed``, detail ``{file}``), a bar at the foot of the window says so in the
+page's language and offers a reload.  Styled inline: the style sheet may be what failed.
+Not a module, and inline, so that it runs whatever else fails."""
 
 
 def load_watch(html: str, strings: dict[str, str]) -> str:

@@ -811,9 +811,30 @@ def test_trick_buttons_do_nothing_before_the_engine_is_ready(tab):
     page.click(f"{sel} .tj-quiz__actions >> text=See your result")
     page.wait_for_selector(f"{sel}[data-stage=done]")
     stage = page.inner_text(f"{sel} .tj-quiz__stage")
-    assert "Done! Right first time: 0/6." in stage and "(best 0/6)" in stage and "{" not in stage, stage
+    # (nothing answered: nothing saved — it marked the lesson done with 0 answers, a breaker's find)
+    assert "Done! Right first time: 0/6." in stage and "Nothing was answered, so nothing is saved" in stage, stage
+    assert "best" not in stage and "{" not in stage, stage
+    assert page.evaluate("localStorage.getItem('tianjiu.lessons')") is None
+    # one position answered (wrongly) and the rest skipped: that result is kept
+    # (a new visit: with no mark saved the stage starts at position 0, which leads a single)
+    page.reload()
+    page.wait_for_selector(f"{sel}[data-n='0'] .tj-quiz__tile", timeout=TIMEOUT)
+    page.wait_for_function("!document.querySelector('tj-lesson-trick').dataset.busy")
+    page.locator(f"{sel} .tj-quiz__tile").first.click()            # (position 0 leads a single: discard one)
+    page.click(f"{sel} .tj-quiz__actions .tj-button:nth-child(2)")   # Discard face down
+    page.wait_for_selector(f"{sel}[data-verdict=right], {sel}[data-verdict=wrong]")
+    for k in range(2, 7):
+        page.click(f"{sel} .tj-quiz__actions >> text=Next position")
+        page.wait_for_function("k => document.querySelector('tj-lesson-trick').dataset.busy === undefined"
+                               " && document.querySelector('tj-lesson-trick .tj-quiz__score').textContent === `position ${k} of 6`",
+                               arg=k)
+    page.click(f"{sel} .tj-quiz__actions >> text=See your result")
+    page.wait_for_selector(f"{sel}[data-stage=done]")
+    stage = page.inner_text(f"{sel} .tj-quiz__stage")
+    right = int(page.get_attribute(sel, "data-result").split("/")[0])
+    assert f"(best {right}/6)" in stage and "Nothing was answered" not in stage, stage
     saved = json.loads(page.evaluate("localStorage.getItem('tianjiu.lessons')"))
-    assert saved["lessons"]["04-trick"]["trick"] | {"date": ""} == {"right": 0, "total": 6, "best": 0, "date": ""}
+    assert saved["lessons"]["04-trick"]["trick"] | {"date": ""} == {"right": right, "total": 6, "best": right, "date": ""}
     assert tab.problems() == []
 
 
@@ -969,4 +990,7 @@ def test_a_skipped_question_is_said_in_the_result(tab):
     page.wait_for_selector(f"{sel}[data-stage=done]")
     result = page.inner_text(f"{sel} .tj-quiz__result")
     assert "0/5" in result and "(5 questions skipped, not answered.)" in result, result
+    # and nothing answered is nothing saved: the lesson index said "✓ done" (a breaker's find)
+    assert "Nothing was answered, so nothing is saved" in page.inner_text(f"{sel} .tj-quiz__stage")
+    assert page.evaluate("localStorage.getItem('tianjiu.lessons')") is None
     assert tab.problems() == []

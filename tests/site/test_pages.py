@@ -259,8 +259,8 @@ def test_engine_failure_is_explained_in_words(site, tab):
 def test_a_site_script_that_cannot_be_downloaded_is_said_not_a_blank_page(site, tab, lang, path):
     """generated.js (imported by every widget) refused: the modules that import it never run,
     so no widget draws a thing; the inline watch at the top of <head> says so at the foot of
-    the window, in the page's language, and its button reloads the page — which works once
-    the file comes through."""
+    the window, in the page's language, naming the file, and its button reloads the page —
+    which works once the file comes through."""
     refused = {"on": True}
 
     def maybe(route):
@@ -273,10 +273,9 @@ def test_a_site_script_that_cannot_be_downloaded_is_said_not_a_blank_page(site, 
     bar = tab.page.locator(".tj-load-failed[role=alert]")
     bar.wait_for(timeout=15_000)
     text = bar.inner_text()
-    words = {"en": ("could not be downloaded", "Check the connection"),
-             "hant": ("下載不到", "請檢查網絡連線"), "hans": ("下载不到", "请检查网络连接")}[lang]
+    words = {"en": ("could not be downloaded (generated.js)", "Check the connection"),
+             "hant": ("下載不到（generated.js）", "請檢查網絡連線"), "hans": ("下载不到（generated.js）", "请检查网络连接")}[lang]
     assert all(w in text for w in words), text
-    assert re.search(r"[(（]\w[\w.-]*\.js[)）]", text), text         # the file that failed, by name
     assert tab.page.locator("tj-playground .tj-pick svg").count() == 0   # (the widget is blank indeed)
     assert bar.locator("button").inner_text() == {"en": "Reload", "hant": "重新載入", "hans": "重新加载"}[lang]
     box = bar.bounding_box()
@@ -286,7 +285,20 @@ def test_a_site_script_that_cannot_be_downloaded_is_said_not_a_blank_page(site, 
     refused["on"] = False
     bar.locator("button").click()
     tab.page.wait_for_selector("tj-playground .tj-pick svg", timeout=30_000)
+    tab.page.wait_for_timeout(2000)   # (past the sprite check)
     assert tab.page.locator(".tj-load-failed").count() == 0
+
+
+@pytest.mark.parametrize("pattern, file", [("**/assets/tianjiu/tianjiu.css*", "tianjiu.css"),
+                                           ("**/assets/tianjiu/tiles.svg*", "tiles.svg")])
+def test_a_missing_style_sheet_or_tile_sprite_is_said_too(site, tab, pattern, file):
+    """A breaker's find: without the style sheet the puzzle board is unstyled, without the
+    sprite every tile is blank — and neither said a word. The load watch names them."""
+    tab.page.context.route(pattern, lambda route: route.abort())
+    tab.goto("en/playground/")
+    bar = tab.page.locator(".tj-load-failed[role=alert]")
+    bar.wait_for(timeout=15_000)
+    assert f"could not be downloaded ({file})" in bar.inner_text(), bar.inner_text()
 
 
 def _refuse(route):

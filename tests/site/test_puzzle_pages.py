@@ -791,6 +791,11 @@ def test_daily_puzzle_for_fixed_dates_and_the_archive(tab):
         note = page.inner_text(".tj-daily__refused")
         assert f"{early.isoformat()} is before the first daily puzzle" in note and "30 November 2026" in note, note
         assert today.strftime("%Y") in page.inner_text(".tj-daily__date")
+        # and the address no longer asks for that day: the saves took ?date= for "today" and
+        # filed today's solve under it (a breaker's find: daily streak 0 after solving)
+        assert "date=" not in page.url, page.url
+        assert page.evaluate("async (u) => (await import(u)).localDate()",
+                             tab.url("assets/tianjiu/widgets/puzzle-progress.js")) == today.isoformat()
     for bad in ("0000-01-01", "0099-12-31", "2026-02-30", "tomorrow"):   # not a date: today's, and a note
         tab.goto(f"en/daily/?date={bad}")
         page.wait_for_selector("tj-daily-puzzle[data-puzzle]")
@@ -1203,6 +1208,70 @@ def test_a_reload_keeps_the_moves_made(tab):
     ready(tab)
     assert page.get_attribute("tj-puzzle", "data-moves") == "0"
     assert page.evaluate(f"sessionStorage.getItem('tianjiu.puzzle.line.{p.id}')") is None
+    assert tab.problems() == []
+
+
+def test_a_hint_or_the_solution_survives_a_reload_as_the_same_outcome(tab):
+    """A breaker's finds, each a page saying one thing and the save another:
+    (1) a hint, a reload, then a wrong move: the page said "missed", the save kept "helped";
+    (2) a hint, a reload, then a clean solve: the page said "missed before", the save "helped";
+    (3) a hint alone read "solved with a hint" in the archive and the index marks;
+    (7) the solution shown, then a reload: the title was hidden again."""
+    page = tab.page
+    multi = next(q for q in ALL if q.visibility == "open" and len(q.solution) >= 2)
+    wrong = wrong_move(multi)
+    # (1) first move right, a hint, a reload (the line resumes), then a wrong move
+    tab.goto(puzzle_page(multi, "en"))
+    ready(tab)
+    play(tab, multi.solution[0])
+    page.click("tj-puzzle .tj-pz__hint")
+    page.wait_for_selector("tj-puzzle[data-hint=shown]")
+    assert storage(tab)["puzzles"][multi.id]["status"] == "helped"
+    page.reload()
+    ready(tab)
+    assert page.get_attribute("tj-puzzle", "data-moves") == "1"
+    second = P.values(multi, list(multi.solution[:1]))["steps"][1]
+    bad = next((a for a in second["actions"] if not a["best"]), None)
+    if bad is not None:
+        play(tab, bad["action"] if isinstance(bad["action"], str) else bad["action"]["text"])
+        saved = storage(tab)["puzzles"][multi.id]
+        assert saved["first"] == saved["status"] == "failed" and saved["tries"] == 1, saved
+        for move in multi.solution[1:]:
+            play(tab, move)
+        page.wait_for_selector("tj-puzzle[data-state=solved]")
+        assert page.get_attribute("tj-puzzle", "data-outcome") == "failed"
+        assert "missed" in page.inner_text("tj-puzzle .tj-pz__progress")
+    # (2) a hint, a reload with no move made, then every move right: helped, said and saved
+    one = next(q for q in ALL if q.visibility == "open" and q.id != multi.id)
+    tab.goto(puzzle_page(one, "en"))
+    ready(tab)
+    page.click("tj-puzzle .tj-pz__hint")
+    page.wait_for_selector("tj-puzzle[data-hint=shown]")
+    # (3) the archive and the index marks say "hint used, not solved yet"
+    tab.goto("en/puzzles/")
+    page.wait_for_selector(f"a[data-puzzle-id='{one.id}'] .tj-progress__mark")
+    assert page.get_attribute(f"a[data-puzzle-id='{one.id}'] .tj-progress__mark", "aria-label") == "hint used, not solved yet ◐"
+    tab.goto(puzzle_page(one, "en"))
+    ready(tab)
+    for move in one.solution:
+        play(tab, move)
+    page.wait_for_selector("tj-puzzle[data-state=solved]")
+    assert page.get_attribute("tj-puzzle", "data-outcome") == "helped"
+    said = page.inner_text("tj-puzzle .tj-pz__feedback")
+    assert "you used a hint on this puzzle before, so it counts as helped" in said and "still counts as missed" not in said, said
+    assert storage(tab)["puzzles"][one.id] | {"date": ""} == {"first": "helped", "status": "helped", "tries": 0, "done": True, "date": ""}
+    # (7) the solution shown, then a reload: title and themes stay shown
+    third = next(q for q in ALL if q.visibility == "open" and q.id not in (multi.id, one.id))
+    tab.goto(puzzle_page(third, "en"))
+    ready(tab)
+    assert page.get_attribute("tj-puzzle", "data-blind") == "true"
+    page.click("tj-puzzle .tj-pz__show-solution")
+    page.wait_for_function("document.querySelector('tj-puzzle').dataset.blind === 'false'")
+    page.reload()
+    ready(tab)
+    assert page.get_attribute("tj-puzzle", "data-blind") == "false"
+    assert third.title["en"] in page.inner_text("tj-puzzle .tj-pz__head")
+    assert storage(tab)["puzzles"][third.id]["shown"] is True
     assert tab.problems() == []
 
 

@@ -37,6 +37,13 @@ async function inlineSprite() {
   document.body.prepend(sprite);
 }
 if (crossOrigin) inlineSprite();
+else if (typeof window !== "undefined" && typeof fetch === "function") {
+  // a <use> whose file is missing draws nothing and says nothing: ask for the file once (the
+  // same request the tiles make, from the cache) and let the page's load watch say it is
+  // missing (tianjiu_site/runtime.py LOAD_WATCH).  (After a while: the page's own requests first.)
+  setTimeout(() => fetch(spriteURL).then((r) => { if (!r.ok) throw new Error(`HTTP ${r.status}`); }).catch(() =>
+    window.dispatchEvent(new CustomEvent("tianjiu-load-failed", { detail: { file: "tiles.svg" } }))), 1500);
+}
 export const BY_CODE = Object.fromEntries(TILES.map((t) => [t.code, t]));
 const LANG_ATTR = { hant: "zh-Hant", hans: "zh-Hans", en: "en" };
 const [, , VB_W, VB_H] = SPRITE.viewBox.split(" ").map(Number);

@@ -372,7 +372,9 @@ export class TjLessonQuiz extends TjWidget {
   finishStage() {
     const right = this.right;
     const n = this.total;
-    const mark = marks.recordStage(this.stageId, right, n);
+    // every question skipped: no result to keep (it marked the lesson "done" with 0 answers)
+    const nothing = this.skipped >= n;
+    const mark = nothing ? null : marks.recordStage(this.stageId, right, n);
     this.dataset.stage = "done";
     this.dataset.result = `${right}/${n}`;
     this.qEl.hidden = true;
@@ -381,6 +383,7 @@ export class TjLessonQuiz extends TjWidget {
       h("p", { class: "tj-quiz__result" }, this.t(right === n ? "lessons.stageAll" : "lessons.stageDone", { right, n }),
         this.skipped ? this.t("lessons.stageSkipped", { k: this.skipped }) : ""),
       mark ? h("p", { class: "tj-quiz__saved" }, this.t("lessons.stageSaved", { best: mark.best, n })) : null,
+      nothing ? h("p", { class: "tj-quiz__saved" }, this.t("lessons.stageNothing")) : null,
       marks.noticeView(this.t.bind(this)),   // (a save that could not be read or written: said here)
       h("p", { class: "tj-quiz__actions" },
         h("button", { type: "button", class: "tj-button tj-quiz__again", onclick: () => this.again() }, this.t("lessons.stageAgain")),

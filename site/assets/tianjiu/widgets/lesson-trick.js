@@ -24,7 +24,8 @@ export class TjLessonTrick extends TjWidget {
     this.n = Number.isInteger(n) && n >= 0 ? n : null;   // null: a random position once the count is known
     this.seen = 0;
     this.right = 0;
-    this.tried = new Set();   // positions answered (the first legal answer counts)
+    this.tried = new Set();   // positions answered (the first legal answer counts) or skipped
+    this.answered = 0;        // positions answered
     this.dataset.verdict = "";
     this.dataset.stage = "";
     this.dataset.cycled = "false";
@@ -81,7 +82,9 @@ export class TjLessonTrick extends TjWidget {
   finishStage() {
     const right = this.right;
     const n = this.count;
-    const mark = marks.recordStage(STAGE_ID, right, n);
+    // every position skipped: no result to keep (it marked the lesson "done" with 0 answers)
+    const nothing = this.answered === 0;
+    const mark = nothing ? null : marks.recordStage(STAGE_ID, right, n);
     this.dataset.stage = "done";
     this.dataset.result = `${right}/${n}`;
     this.qEl.hidden = true;
@@ -89,6 +92,7 @@ export class TjLessonTrick extends TjWidget {
     this.stageEl.replaceChildren(...[   // (replaceChildren writes a null as the text "null")
       h("p", { class: "tj-quiz__result" }, this.t(right === n ? "lessons.stageAll" : "lessons.stageDone", { right, n })),
       mark ? h("p", { class: "tj-quiz__saved" }, this.t("lessons.stageSaved", { best: mark.best, n })) : null,
+      nothing ? h("p", { class: "tj-quiz__saved" }, this.t("lessons.stageNothing")) : null,
       marks.noticeView(this.t.bind(this)),   // (a save that could not be read or written: said here)
       h("p", { class: "tj-quiz__actions" },
         h("button", { type: "button", class: "tj-button tj-quiz__again", onclick: () => this.restartStage() }, this.t("lessons.stageAgain")),
@@ -102,6 +106,7 @@ export class TjLessonTrick extends TjWidget {
     this.seen = 0;
     this.right = 0;
     this.tried = new Set();
+    this.answered = 0;
     this.n = randomSeed() % (this.count || 1);
     this.start = this.n;
     this.dataset.stage = "";
@@ -177,6 +182,7 @@ export class TjLessonTrick extends TjWidget {
       this.dataset.winner = r.winner;
       if (!this.tried.has(this.n)) {   // the first answer at this position counts
         this.tried.add(this.n);
+        this.answered += 1;
         if (r.correct) this.right += 1;
       }
       const lang = this.language;

@@ -162,6 +162,13 @@ export class TjDailyPuzzle extends DataWidget {
         // before the first daily the list wraps round to a later day's puzzle, given away
         // before its day: today's instead, and a note saying why
         const asked = this.date;
+        // (and the address no longer asks for it: the saves read ?date= as "today" —
+        // puzzle-progress.js localDate — and would file today's solve under that day)
+        const url = new URL(location.href);
+        if (url.searchParams.get("date") === asked) {
+          url.searchParams.delete("date");
+          try { history.replaceState(history.state, "", url.href); } catch { /* (a sandboxed frame) */ }
+        }
         this.date = progress.localDate(new Date());
         this.dataset.date = this.date;
         this.headEl.querySelector(".tj-daily__date").replaceChildren(h("time", { datetime: this.date }, longDate(this.date, this.language)));
@@ -223,18 +230,22 @@ export class TjPuzzleArchive extends DataWidget {
           const meta = this.byId[id] || {};
           const mine = data.daily[date];
           const status = mine && mine.id === id ? mine.status : progress.statusOf(id, data);
+          // in words: a hint with no solve yet is "hint used, not solved yet", a miss solved
+          // since "missed (then solved)" (a hint alone read "solved with a hint")
+          const now = progress.displayStatusOf(id, data);
+          const words = (status === "helped" && now === "hinted") || (status === "failed" && now === "later") ? now : status;
           rows.push(h("li", { class: `tj-archive__item${day === realToday ? " is-today" : ""}`, dataset: { date, puzzle: id, status: status || "" } },
             h("time", { datetime: date, class: "tj-archive__date" }, date),
             // a title gives the answer away: shown once you have solved the puzzle
             h("a", { href: this.pageOf(id), "data-puzzle-id": id },
-              ["solved", "later", "helped"].includes(progress.displayStatusOf(id, data)) ? `${id} ${loc(meta.title, lang)}`
+              ["solved", "later", "helped"].includes(now) ? `${id} ${loc(meta.title, lang)}`
                 : `${id}${day === realToday ? aside(this.t("puzzle.today"), lang) : ""} · ${this.t("puzzle.neutral", {
                   n: meta.size ?? "?", v: this.t(meta.visibility === "hidden" ? "puzzle.hiddenShort" : "puzzle.openShort") })}`),
             srPause(lang),
             h("span", { class: "tj-archive__stars", role: "img", "aria-label": this.t("puzzle.difficultyLabel", { n: meta.difficulty || 0 }) },
               h("span", { "aria-hidden": "true" }, "★".repeat(meta.difficulty || 0))),
             srPause(lang),
-            h("span", { class: `tj-archive__status is-${status || "new"}` }, this.t(`puzzle.mine.${status || "new"}`))));
+            h("span", { class: `tj-archive__status is-${words || "new"}` }, this.t(`puzzle.mine.${words || "new"}`))));
         }
       }
       this.listEl.replaceChildren(...rows);
@@ -280,7 +291,8 @@ export class TjPuzzleProgress extends DataWidget {
       if (!status) { if (mark) mark.remove(); continue; }
       if (!mark) a.append(mark = h("span", { class: "tj-progress__mark" }));
       mark.textContent = ` ${status === "solved" ? "✓" : status === "helped" ? "◐" : "✗"}`;
-      mark.setAttribute("aria-label", this.t(`puzzle.mine.${status}`));
+      // (read out as the puzzle's page says it: "hint used, not solved yet", "missed (then solved)")
+      mark.setAttribute("aria-label", this.t(`puzzle.mine.${progress.displayStatusOf(a.dataset.puzzleId, data) || status}`));
     }
   }
 }

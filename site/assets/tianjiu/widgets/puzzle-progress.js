@@ -6,6 +6,7 @@
 //                            "status": "solved"|"helped"|"failed", // = first: a miss stays a miss
 //                            "later": true,                  // (optional) missed, then solved on a retry
 //                            "done": true,                   // (optional, helped) solved with the hint
+//                            "shown": true,                  // (optional) the solution was shown once
 //                            "tries": 2,                     // wrong tries, all attempts
 //                            "date": "2026-11-30" } },       // local date of the first outcome
 //     "history": ["0003", "0007"],                           // ids in order of their first outcome
@@ -116,6 +117,7 @@ export function repair(raw) {
     data.puzzles[id] = { first, status: first, tries, date: validDate(e.date) ? e.date : null };
     if (later && first === "failed") data.puzzles[id].later = true;
     if (e.done === true && first === "helped") data.puzzles[id].done = true;
+    if (e.shown === true) data.puzzles[id].shown = true;
   }
   const seen = new Set();
   for (const id of Array.isArray(raw.history) ? raw.history : []) {
@@ -340,6 +342,7 @@ export function record(id, kind, { clean = false, helped = false, worsen = false
   }
   if (kind === "solved" && e.first === "helped") e.done = true;
   if (kind === "wrong") e.tries += 1;
+  if (kind === "shown") e.shown = true;   // (the title and themes are no secret any more)
   if (daily && validDate(daily)) {
     const d = data.daily[daily];
     // (played on another day than its own, by the real clock — not the page's ?date=: late)
@@ -407,6 +410,13 @@ export function summary(data = load(), today = null) {
 export function statusOf(id, data = load()) {
   const e = data.puzzles[id];
   return e ? e.status : null;
+}
+
+/** Whether a puzzle's title and themes may be shown: it was solved (with or without a hint,
+ *  or after a miss) or its solution was shown — on any attempt, in any tab. */
+export function titleFree(id, data = load()) {
+  const e = data.puzzles[id];
+  return !!e && (e.shown === true || ["solved", "later", "helped"].includes(displayStatusOf(id, data)));
 }
 
 /** The status for display: "solved" | "helped" (solved with a hint) | "hinted" (a hint

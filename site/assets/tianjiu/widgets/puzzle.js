@@ -191,8 +191,8 @@ export class TjPuzzle extends TjWidget {
     const own = !this.hasAttribute("no-title");  // on a puzzle page the page shows number and meta
     // title and themes give the answer away: shown once the puzzle is solved or given up
     // (this visit or an earlier one)
-    const before = progress.displayStatusOf(info.id);
-    const blind = !this.revealed && !["solved", "later", "helped"].includes(before);
+    // (the solution shown on an earlier visit frees them too: after a reload they were hidden)
+    const blind = !this.revealed && !progress.titleFree(info.id);
     this.dataset.blind = String(blind);
     const sep = lang === "en" ? ", " : "、";
     const indexPage = this.getAttribute("index-page");
@@ -622,9 +622,11 @@ export class TjPuzzle extends TjWidget {
     return this.wrong === 0 && !this.shown && !this.hinted && progress.firstTry(this.puzzleId);
   }
 
-  /** Counts as "helped": clean but for a hint (PUZZLES.md: a solve with a hint is helped). */
+  /** Counts as "helped": clean but for a hint — this attempt's, or one on an earlier attempt
+   *  or in another tab that saved "helped" (PUZZLES.md: a solve with a hint is helped). */
   isHelped() {
-    return this.hinted && this.wrong === 0 && !this.shown && progress.statusOf(this.puzzleId) !== "failed";
+    const status = progress.statusOf(this.puzzleId);
+    return this.wrong === 0 && !this.shown && status !== "failed" && (this.hinted || status === "helped");
   }
 
   /** "Show solution" counts the puzzle as missed; once solved it only replays the line. */
@@ -658,7 +660,7 @@ export class TjPuzzle extends TjWidget {
     // not clean: this attempt had the solution shown, a wrong try or a hint — or none of them,
     // and the puzzle was missed on an earlier attempt (its outcome stays a miss)
     const how = clean ? "puzzle.solvedClean" : this.shown ? "puzzle.solvedShown" : this.wrong ? "puzzle.solvedWrong"
-      : this.hinted ? "puzzle.solvedHinted" : "puzzle.solvedMissedBefore";
+      : this.hinted ? "puzzle.solvedHinted" : helped ? "puzzle.solvedHintedBefore" : "puzzle.solvedMissedBefore";
     this.feedback(t(how, { net: netText }), "done", notes);   // (at once: data-outcome is set)
     const onward = await this.onwardView();   // then the way on, at the end of the same box
     if (onward && this.done) this.feedbackEl.append(onward);
@@ -927,7 +929,8 @@ export class TjPuzzle extends TjWidget {
   saveLine(over = false, moves = this.moves) {
     try {
       if (moves.length && !this.done && !over) {
-        sessionStorage.setItem(this.lineKey, JSON.stringify({ moves, wrong: this.wrong, hinted: this.hinted, shown: this.shown }));
+        sessionStorage.setItem(this.lineKey, JSON.stringify({ moves, wrong: this.wrong, hinted: this.hinted, shown: this.shown,
+          recordedAs: this.recordedAs }));
       } else {
         sessionStorage.removeItem(this.lineKey);
       }
@@ -963,6 +966,12 @@ export class TjPuzzle extends TjWidget {
     this.wrong = Number.isInteger(saved.wrong) && saved.wrong > 0 ? Math.min(saved.wrong, 999) : 0;
     this.hinted = saved.hinted === true;
     this.shown = saved.shown === true;
+    // what this attempt saved already: a hint saved "helped", which a wrong try after the
+    // reload must still turn into a miss (it stayed "helped" while the page said "missed")
+    this.recordedAs = ["helped", "failed"].includes(saved.recordedAs) ? saved.recordedAs
+      : this.hinted && !this.wrong && !this.shown && progress.statusOf(this.puzzleId) === "helped" ? "helped"
+      : this.hinted || this.wrong || this.shown ? "failed" : null;
+    this.recorded = this.recordedAs !== null;
     this.draw();
     this.feedback(this.t("puzzle.resumed", { n: moves.length }), "");
   }
