@@ -1241,7 +1241,20 @@ def test_a_hint_or_the_solution_survives_a_reload_as_the_same_outcome(tab):
         page.wait_for_selector("tj-puzzle[data-state=solved]")
         assert page.get_attribute("tj-puzzle", "data-outcome") == "failed"
         assert "missed" in page.inner_text("tj-puzzle .tj-pz__progress")
-    # (2) a hint, a reload with no move made, then every move right: helped, said and saved
+    # (1b) the same with the hint before any move: the attempt goes on after the reload
+    tab.goto(puzzle_page(multi, "en"))
+    page.evaluate("sessionStorage.clear(); localStorage.clear()")
+    page.reload()
+    ready(tab)
+    page.click("tj-puzzle .tj-pz__hint")
+    page.wait_for_selector("tj-puzzle[data-hint=shown]")
+    page.reload()
+    ready(tab)
+    first_bad = wrong_move(multi)
+    play(tab, first_bad["action"] if isinstance(first_bad["action"], str) else first_bad["action"]["text"])
+    saved = storage(tab)["puzzles"][multi.id]
+    assert saved["first"] == saved["status"] == "failed", saved
+    # (2) a hint, then on another visit (a new attempt) every move right: helped, said and saved
     one = next(q for q in ALL if q.visibility == "open" and q.id != multi.id)
     tab.goto(puzzle_page(one, "en"))
     ready(tab)
@@ -1252,6 +1265,8 @@ def test_a_hint_or_the_solution_survives_a_reload_as_the_same_outcome(tab):
     page.wait_for_selector(f"a[data-puzzle-id='{one.id}'] .tj-progress__mark")
     assert page.get_attribute(f"a[data-puzzle-id='{one.id}'] .tj-progress__mark", "aria-label") == "hint used, not solved yet ◐"
     tab.goto(puzzle_page(one, "en"))
+    page.evaluate("sessionStorage.clear()")   # (another visit: a new attempt, the hint saved before)
+    page.reload()
     ready(tab)
     for move in one.solution:
         play(tab, move)

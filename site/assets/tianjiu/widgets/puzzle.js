@@ -928,7 +928,9 @@ export class TjPuzzle extends TjWidget {
    *  kept before its replies are drawn, so a reload during them does not lose it). */
   saveLine(over = false, moves = this.moves) {
     try {
-      if (moves.length && !this.done && !over) {
+      // (a hint before any move is part of the attempt too: a reload, then a wrong move, must
+      // still make it a miss)
+      if ((moves.length || this.hinted || this.shown || this.wrong) && !this.done && !over) {
         sessionStorage.setItem(this.lineKey, JSON.stringify({ moves, wrong: this.wrong, hinted: this.hinted, shown: this.shown,
           recordedAs: this.recordedAs }));
       } else {
@@ -943,7 +945,8 @@ export class TjPuzzle extends TjWidget {
     let saved = null;
     try { saved = JSON.parse(sessionStorage.getItem(this.lineKey) || "null"); } catch { saved = null; }
     const moves = saved && Array.isArray(saved.moves) ? saved.moves : [];
-    if (!moves.length || moves.length > 16 || !moves.every((m) => typeof m === "string" && m.length <= 60)) return;
+    const flags = saved && (saved.hinted === true || saved.shown === true || (Number.isInteger(saved.wrong) && saved.wrong > 0));
+    if ((!moves.length && !flags) || moves.length > 16 || !moves.every((m) => typeof m === "string" && m.length <= 60)) return;
     const history = [this.history[0]];
     this.state = "loading";   // (ready again once the line is replayed, or dropped)
     this.busy = true;         // no move, hint or undo meanwhile (they would mix two lines)
@@ -973,7 +976,7 @@ export class TjPuzzle extends TjWidget {
       : this.hinted || this.wrong || this.shown ? "failed" : null;
     this.recorded = this.recordedAs !== null;
     this.draw();
-    this.feedback(this.t("puzzle.resumed", { n: moves.length }), "");
+    if (moves.length) this.feedback(this.t("puzzle.resumed", { n: moves.length }), "");
   }
 
   undo() {
