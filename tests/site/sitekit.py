@@ -96,9 +96,12 @@ class Tab:
         return self.page.evaluate("document.documentElement.dataset.engine")
 
     def wait_widgets(self, timeout=ENGINE_TIMEOUT_MS) -> dict[str, str]:
-        """Wait until no widget is loading; returns {tag#index: data-state}."""
+        """Wait until every widget element is upgraded (a page loads its widgets' modules as it
+        needs them: one not yet upgraded is no .tj-widget yet, and was missed under load) and
+        none is loading; returns {tag#index: data-state}."""
         self.page.wait_for_function(
-            "![...document.querySelectorAll('.tj-widget')].some(w => w.dataset.state === 'loading')",
+            "![...document.querySelectorAll(':not(:defined)')].some(e => e.localName.startsWith('tj-'))"
+            " && ![...document.querySelectorAll('.tj-widget')].some(w => w.dataset.state === 'loading')",
             timeout=timeout)
         return self.page.evaluate("""Object.fromEntries([...document.querySelectorAll('.tj-widget')]
             .map((w, i) => [w.tagName.toLowerCase() + '#' + i, w.dataset.state]))""")
