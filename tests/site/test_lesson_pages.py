@@ -111,6 +111,19 @@ def trick_position(page, n, sel="tj-lesson-trick"):
     assert page.get_attribute(sel, "data-n") == str(n)
 
 
+def skip_to_result(page, sel="tj-lesson-trick"):
+    """From position 1 of lesson 4's six, Next past the rest, then "See your result": the
+    stage's text."""
+    for k in range(2, 7):
+        page.click(f"{sel} .tj-quiz__actions >> text=Next position")
+        page.wait_for_function("k => document.querySelector('tj-lesson-trick').dataset.busy === undefined"
+                               " && document.querySelector('tj-lesson-trick .tj-quiz__score').textContent === `position ${k} of 6`",
+                               arg=k)
+    page.click(f"{sel} .tj-quiz__actions >> text=See your result")
+    page.wait_for_selector(f"{sel}[data-stage=done]")
+    return page.inner_text(f"{sel} .tj-quiz__stage")
+
+
 def next_page(tab, slug):
     """Instant navigation to the next page (the engine stays up)."""
     tab.page.evaluate("document.querySelectorAll('.tj-widget').forEach(w => { w.dataset.old = '1'; })")
@@ -803,14 +816,7 @@ def test_trick_buttons_do_nothing_before_the_engine_is_ready(tab):
     assert page.get_attribute(sel, "data-stage") == ""
     assert page.inner_text(f"{sel} .tj-quiz__score") == "position 1 of 6"
     assert page.is_enabled(f"{sel} >> text=Play face up") and page.is_enabled(f"{sel} >> text=Next position")
-    for k in range(2, 7):   # skip every position: the result has its numbers
-        page.click(f"{sel} .tj-quiz__actions >> text=Next position")
-        page.wait_for_function("k => document.querySelector('tj-lesson-trick').dataset.busy === undefined"
-                               " && document.querySelector('tj-lesson-trick .tj-quiz__score').textContent === `position ${k} of 6`",
-                               arg=k)
-    page.click(f"{sel} .tj-quiz__actions >> text=See your result")
-    page.wait_for_selector(f"{sel}[data-stage=done]")
-    stage = page.inner_text(f"{sel} .tj-quiz__stage")
+    stage = skip_to_result(page, sel)   # skip every position: the result has its numbers
     # (nothing answered: nothing saved — it marked the lesson done with 0 answers, a breaker's find)
     assert "Done! Right first time: 0/6." in stage and "Nothing was answered, so nothing is saved" in stage, stage
     assert "best" not in stage and "{" not in stage, stage
@@ -823,14 +829,7 @@ def test_trick_buttons_do_nothing_before_the_engine_is_ready(tab):
     page.locator(f"{sel} .tj-quiz__tile").first.click()            # (position 0 leads a single: discard one)
     page.click(f"{sel} .tj-quiz__actions .tj-button:nth-child(2)")   # Discard face down
     page.wait_for_selector(f"{sel}[data-verdict=right], {sel}[data-verdict=wrong]")
-    for k in range(2, 7):
-        page.click(f"{sel} .tj-quiz__actions >> text=Next position")
-        page.wait_for_function("k => document.querySelector('tj-lesson-trick').dataset.busy === undefined"
-                               " && document.querySelector('tj-lesson-trick .tj-quiz__score').textContent === `position ${k} of 6`",
-                               arg=k)
-    page.click(f"{sel} .tj-quiz__actions >> text=See your result")
-    page.wait_for_selector(f"{sel}[data-stage=done]")
-    stage = page.inner_text(f"{sel} .tj-quiz__stage")
+    stage = skip_to_result(page, sel)
     right = int(page.get_attribute(sel, "data-result").split("/")[0])
     assert f"(best {right}/6)" in stage and "Nothing was answered" not in stage, stage
     saved = json.loads(page.evaluate("localStorage.getItem('tianjiu.lessons')"))
