@@ -152,3 +152,59 @@ def test_hidden_slices_of_a_live_hand_use_the_seat_view():
     r = ask({"op": "solve_hidden_start", "hand_id": state["hand_id"], "samples": 2, "time_ms": 20})
     assert r["hero"] == "S" and r["deals"] == 2
     assert [a["action"] for a in r["actions"]] == [a["text"] for a in state["legal"]]
+
+
+def test_hidden_slices_split_over_two_engines_end_on_the_same_answer():
+    """solve_hidden_start with part [k, 2] on each of two engines (here one registry, as two
+    Web Workers would each hold one search), each slice's ``own`` deals passed to the other
+    with solve_continue's ``deals``: both end on solve_hidden's answer."""
+    from tianjiu_core.puzzles import Puzzle
+    pos = Puzzle.loads(P1).position.to_dict()
+    want = ask({"op": "solve_hidden", "position": pos, "samples": 16, "seed": 2})
+    clear_caches()
+    rs = [ask({"op": "solve_hidden_start", "position": pos, "samples": 16, "seed": 2,
+               "time_ms": 1, "part": [k, 2]}) for k in range(2)]
+    assert [r["part"] for r in rs] == [[0, 2], [1, 2]]
+    sent: list[set] = [set(), set()]
+    while not all(r["complete"] for r in rs):
+        for k in range(2):
+            new = [d for d in rs[1 - k]["own"] if d[0] not in sent[1 - k]]
+            sent[1 - k] |= {d[0] for d in new}
+            req = {"op": "solve_continue", "search_id": rs[k]["search_id"], "time_ms": 1}
+            if new:
+                req["deals"] = new
+            rs[k] = ask(req)
+            for a, w in zip(rs[k]["actions"], want["actions"]):
+                assert a["lo"] - 1e-3 <= w["expected_value"] <= a["hi"] + 1e-3, (a, w)
+        assert rs[0]["slices"] < 2000
+    for r in rs:
+        assert r["deals_done"] == 16
+        assert [(a["action"], a["lo"], a["best_share"], a["group"]) for a in r["actions"]] == [
+            (a["action"], a["expected_value"], [a["best_share"]] * 2, a["group"]) for a in want["actions"]]
+    assert sent[0] and sent[1] and len(sent[0] | sent[1]) == 16
+
+
+def test_split_fields_are_checked():
+    """part and deals: wrong shapes name the field; a value another part could not have
+    proven is refused without losing the search; deals only for a split hidden search."""
+    from tianjiu_core.puzzles import Puzzle
+    pos = Puzzle.loads(P1).position.to_dict()
+    for bad in ([2, 2], [0, 0], [0, 17], [0], "0/2", [0.0, 2]):
+        err = handle({"op": "solve_hidden_start", "position": pos, "samples": 4, "part": bad})
+        assert not err["ok"] and err["error"]["message"].startswith("part:"), (bad, err)
+    r = ask({"op": "solve_hidden_start", "position": pos, "samples": 4, "seed": 1, "part": [0, 2], "time_ms": 50})
+    n = len(r["actions"])
+    sid = r["search_id"]
+    for bad in ("x", [[0, [0] * n]], [[0, [0] * (n + 1), [0] * (n + 1)]], [[0, [True] * n, [0] * n]],
+                [[0, [0] * n, [0] * n], [0, [0] * n, [0] * n]], [[9, [0] * n, [0] * n]],
+                [[0, [10 ** 6] * n, [0] * n]]):
+        err = handle({"op": "solve_continue", "search_id": sid, "deals": bad})
+        assert not err["ok"] and err["error"]["message"].startswith("deals"), (bad, err)
+        assert err["error"]["type"] in ("NotationError", "InconsistentPositionError"), err
+    r2 = ask({"op": "solve_continue", "search_id": sid, "time_ms": 1})   # the search is still there
+    assert r2["search_id"] == sid and r2["part"] == [0, 2]
+    open_id = ask({"op": "solve_start", "position": ZHIZUN, "time_ms": 1})["search_id"]
+    err = handle({"op": "solve_continue", "search_id": open_id, "deals": []})
+    assert not err["ok"] and err["error"]["message"].startswith("deals:"), err
+    plain = ask({"op": "solve_hidden_start", "position": pos, "samples": 4, "time_ms": 1})
+    assert "own" not in plain and "part" not in plain

@@ -279,3 +279,83 @@ def test_hidden_slices_keep_their_position_when_the_hand_plays_on():
     want = solve_hidden(before, samples=6, exhaustive_limit=0)
     assert [(a.action, a.lo, a.group) for a in r.actions] == [
         (a.action, a.expected_value, a.group) for a in want.actions]
+
+
+def test_hidden_slices_split_into_parts_give_the_same_judgement():
+    """One judgement split over 2 and 3 parts (as over Web Workers): each part works its own
+    deals first, hands what it solved to the others (own / give) between slices, and every
+    part ends with solve_hidden's numbers and groups — even the parts that were never asked
+    to work (they only take).  Bounds stay true on the way."""
+    from tianjiu_core.solver.hidden import solve_hidden
+    from tianjiu_core.solver.slices import HiddenSliceSearch
+    from test_solver_hidden import _position
+    cases = [(_position("66 14", "55 55 16 46 25 23").to_hand(), {}),
+             (Position.load(POSITIONS[-1]).to_hand(), {"exhaustive_limit": 10, "samples": 12, "seed": 3})]
+    for hand, kw in cases:
+        hid = solve_hidden(hand, **kw)
+        want = [(a.action.notation(), a.expected_value, a.best_share, a.group) for a in hid.actions]
+        for ways, slice_nodes in ((2, 40), (3, 150)):
+            clear_caches()
+            parts = [HiddenSliceSearch(hand, part=(k, ways), **kw) for k in range(ways)]
+            assert all(sorted(p.order) == list(range(hid.deals)) for p in parts)
+            assert sorted(i for p in parts for i in p.order if i % ways == p.part[0]) == list(range(hid.deals))
+            sent = [set() for _ in parts]
+            rounds = 0
+            while not all(p.complete for p in parts):
+                for k, p in enumerate(parts[:-1] if ways == 3 else parts):   # the last of 3 never works
+                    r = p.advance(max_nodes=slice_nodes)
+                    for a, (_, ev, share, _) in zip(r.actions, want):
+                        assert a.lo - 1e-9 <= ev <= a.hi + 1e-9
+                        assert a.best_lo - 1e-9 <= share <= a.best_hi + 1e-9
+                for k, p in enumerate(parts):
+                    new = {i: v for i, v in p.own().items() if i not in sent[k]}
+                    sent[k] |= set(new)
+                    for other in parts:
+                        if other is not p:
+                            other.give(new)
+                rounds += 1
+                assert rounds < 5000
+            for p in parts:
+                r = p.result()
+                assert [(a.action.notation(), a.lo, a.best_lo, a.group) for a in r.actions] == want
+                assert r.complete and r.deals_done == hid.deals
+            assert sum(len(s) for s in sent) >= hid.deals   # every deal solved somewhere
+
+
+def test_hidden_slices_refuse_a_wrong_given_deal():
+    """give() checks what it takes and takes nothing when one entry is wrong: a deal out of
+    range, lists of the wrong length, a value outside the proven bounds or out of every
+    reachable range, groups joining different values."""
+    from tianjiu_core.errors import InconsistentPositionError
+    from tianjiu_core.solver.slices import HiddenSliceSearch
+    from test_solver_hidden import _position
+    hand = _position("66 14", "55 55 16 46 25 23").to_hand()
+    clear_caches()
+    a = HiddenSliceSearch(hand, part=(0, 2))
+    b = HiddenSliceSearch(hand, part=(1, 2))
+    while not a.complete:
+        a.advance(max_nodes=500)
+    good = a.own()
+    i, (values, groups) = next(iter(good.items()))
+    n = len(values)
+    bad_cases = [
+        ({len(a.deals): (values, groups)}, "no such deal"),
+        ({i: (values[:-1], groups)}, "expected"),
+        ({i: ([10 ** 6] + values[1:], groups)}, "out of range"),
+    ]
+    if n > 1 and values[0] != values[1]:
+        g = list(groups)
+        g[1] = g[0]
+        bad_cases.append(({i: (values, g)}, "different values"))
+    for deals, words in bad_cases:
+        with pytest.raises(InconsistentPositionError, match=words):
+            b.give({**good, **deals})
+        assert b.solved == 0 and not b.given   # nothing taken
+    b.give(good)
+    assert b.complete and b.result().actions == a.result().actions
+    lo, hi = a.coarse
+    wrong = next(v for v in range(lo, hi + 1) if v != values[0])
+    with pytest.raises(InconsistentPositionError, match="proven"):
+        a.give({i: ([wrong] + values[1:], groups)})
+    with pytest.raises(ValueError, match="part"):
+        HiddenSliceSearch(hand, part=(2, 2))

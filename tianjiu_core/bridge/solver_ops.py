@@ -28,10 +28,10 @@ from ..errors import InconsistentPositionError
 from ..notation import SEATS
 from ..solver.hidden import hidden_deals, solve_hidden
 from ..solver.search import DEFAULT_BUDGET, solve
-from ..solver.slices import HiddenSliceSearch, SliceSearch
+from ..solver.slices import MAX_WAYS, HiddenSliceSearch, SliceSearch
 from ..tiengow.game import Hand
 from ..tiles import Tile
-from .fields import Fields, limit
+from .fields import Fields, field_error, limit, prefixed
 from .hand_ops import get_session, own_discards, position_arg
 
 __all__ = ["OPS", "solve_request", "solve_hidden_request", "solve_start_request",
@@ -181,8 +181,40 @@ def _slice_answer(search_id: int, search: SliceSearch | HiddenSliceSearch,
                   time_ms: int) -> dict[str, Any]:
     t0 = time.perf_counter()
     r = search.advance(time_ms=time_ms)
-    return {"search_id": search_id, **r.to_json(),
-            "slice_ms": round((time.perf_counter() - t0) * 1000, 1)}
+    out = {"search_id": search_id, **r.to_json(),
+           "slice_ms": round((time.perf_counter() - t0) * 1000, 1)}
+    if isinstance(search, HiddenSliceSearch) and search.part[1] > 1:
+        out["part"] = list(search.part)
+        out["own"] = [[i, values, groups] for i, (values, groups) in sorted(search.own().items())]
+    return out
+
+
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and abs(v) < 2 ** 31
+
+
+def _given_deals(f: Fields, search: SliceSearch | HiddenSliceSearch) -> dict[int, tuple[list[int], list[int]]]:
+    """``deals``: what other parts of a split hidden judgement solved, as their answers'
+    ``own`` — ``[[deal, [value, …], [group, …]], …]`` (stake units, one per action)."""
+    if not f.has("deals"):
+        return {}
+    if not isinstance(search, HiddenSliceSearch):
+        raise f.error("deals", "absent (only a hidden-hand search started with part takes deals)",
+                      f.raw("deals"), zh="不填（只有用 part 開始的暗牌搜尋才收 deals）")
+    items = f.list("deals", max_items=len(search.deals))
+    out: dict[int, tuple[list[int], list[int]]] = {}
+    n = len(search.actions)
+    for j, item in enumerate(items):
+        ok = (isinstance(item, list) and len(item) == 3 and _whole(item[0])
+              and all(isinstance(x, list) and len(x) == n and all(_whole(v) for v in x)
+                      for x in item[1:]))
+        if not ok:
+            raise field_error(f"deals[{j}]", f"[deal, [{n} values], [{n} groups]] (whole numbers)", item,
+                              zh=f"[分法, [{n} 個值], [{n} 個組]]（整數）")
+        if item[0] in out:
+            raise field_error(f"deals[{j}]", "a deal not given twice", item, zh="沒有重複的分法")
+        out[item[0]] = (item[1], item[2])
+    return out
 
 
 def solve_start_request(req: dict[str, Any]) -> dict[str, Any]:
@@ -214,16 +246,30 @@ def solve_hidden_start_request(req: dict[str, Any]) -> dict[str, Any]:
     "slices", "ms", "slice_ms"}`` — each action's expected value and best share between the
     bounds (:class:`~tianjiu_core.solver.slices.HiddenSliceSearch`); equal to
     ``solve_hidden``'s numbers when complete.
+
+    Split over engines (``part: [k, ways]``, 0 ≤ k < ways ≤ 16; the page's helper workers): this
+    engine works deal k, k + ways, … first, then the others' from the last one back; each answer
+    adds ``"part"`` and ``"own": [[deal, [value, …], [group, …]], …]`` (the deals it solved, one
+    value in stake units and one group per action), which ``solve_continue``'s ``deals`` hands
+    to the other parts (the page splits only a ``position``: a live ``hand_id`` lives in one
+    engine).
     """
     f = Fields(req)
     hand, pos = _request_position(f, hidden=True)
     samples = f.int("samples", 1, limit("samples"), default=64)
     seed = f.int("seed", 0, 2 ** 64 - 1, default=0)
     ex_limit = f.int("exhaustive_limit", 0, limit("exhaustive_limit"), default=256)
+    part = (0, 1)
+    if f.raw("part", None) is not None:
+        k, ways = f.int_list("part", 0, MAX_WAYS, 2)
+        if not 0 <= k < ways:
+            raise f.error("part", f"[k, ways] with 0 ≤ k < ways ≤ {MAX_WAYS}", [k, ways],
+                          zh=f"[k, ways]，0 ≤ k < ways ≤ {MAX_WAYS}")
+        part = (k, ways)
     time_ms = _time_ms(f)
     f.done()
     search = HiddenSliceSearch(hand, known_discards=_known_discards(hand, pos),
-                               samples=samples, seed=seed, exhaustive_limit=ex_limit)
+                               samples=samples, seed=seed, exhaustive_limit=ex_limit, part=part)
     return _slice_answer(_keep(search), search, time_ms)
 
 
@@ -231,21 +277,32 @@ def solve_continue_request(req: dict[str, Any]) -> dict[str, Any]:
     """The ``solve_continue`` op: ``{"op": "solve_continue", "search_id": 3, "time_ms": 100}``.
 
     Works the next slice of that search and answers as ``solve_start`` does (a complete search
-    answers at once).  An unknown ``search_id`` — never started, or dropped because more than
+    answers at once).  ``deals`` (a split hidden search only): other parts' ``own`` deals, taken
+    before the slice; one that contradicts what this search has proven, or is malformed, is
+    refused with nothing taken (``InconsistentPositionError`` / ``NotationError`` naming
+    ``deals``).  An unknown ``search_id`` — never started, or dropped because more than
     ``searches`` newer ones were used since — is an ``InconsistentPositionError`` naming the
     field: start again with ``solve_start``.
     """
     f = Fields(req)
     search_id = f.int("search_id", 1, MAX_SEARCH_ID)
     time_ms = _time_ms(f)
-    f.done()
     search = _SEARCHES.get(search_id)
     if search is None:
+        f.has("deals")
+        f.done()
         raise InconsistentPositionError(
             f"search_id: no search {search_id} in this engine (dropped for newer ones, or never "
             "started): start it again with solve_start",
             zh=f"search_id：引擎裏沒有第 {search_id} 個搜尋（已讓位給較新的搜尋，或從未開始）："
                "請用 solve_start 重新開始")
+    given = _given_deals(f, search)
+    f.done()
+    if given:
+        try:
+            search.give(given)
+        except InconsistentPositionError as exc:
+            raise prefixed(exc, "deals") from None
     _SEARCHES.move_to_end(search_id)
     return _slice_answer(search_id, search, time_ms)
 

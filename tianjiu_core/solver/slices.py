@@ -613,6 +613,10 @@ class HiddenSliceResult:
                 "slices": self.slices, "ms": round(self.ms, 1)}
 
 
+MAX_WAYS = 16
+"""The most parts one hidden-hand judgement may be split into (:class:`HiddenSliceSearch`)."""
+
+
 class HiddenSliceSearch:
     """:func:`~.hidden.solve_hidden` in resumable slices: the same deals (every consistent
     deal of the unseen tiles, or a seeded sample; arguments as there, without budgets), each
@@ -622,13 +626,24 @@ class HiddenSliceSearch:
     true after every slice and never widen.  Only what the seat to act may know is used: its
     tiles, the shown ones and ``known_discards`` (the other holdings only give their sizes).
 
+    Split work (several engines on one judgement, e.g. one Web Worker a core): ``part=(k,
+    ways)`` makes the same deals and works deal k, k + ways, k + 2·ways … first, then the
+    other parts' deals from the last one back; :meth:`own` lists the deals it solved and
+    :meth:`give` takes another part's, so each part's result is the whole judgement's once
+    every deal is solved somewhere — the same numbers as one search alone, since each deal's
+    values and groups are exact (``ValueError`` for a ``part`` outside ``0 ≤ k < ways ≤``
+    :data:`MAX_WAYS`).
+
     Raises :class:`~tianjiu_core.errors.IllegalActionError` when the hand is over and
     :class:`~tianjiu_core.errors.InconsistentPositionError` as :func:`~.hidden.hidden_deals`.
     """
 
     def __init__(self, hand: Hand, *, known_discards=(), samples: int = 64, seed: int = 0,
-                 exhaustive_limit: int = 256) -> None:
+                 exhaustive_limit: int = 256, part: tuple[int, int] = (0, 1)) -> None:
         from .hidden import hidden_deals
+        k, ways = part
+        if not 1 <= ways <= MAX_WAYS or not 0 <= k < ways:
+            raise ValueError(f"part must be (k, ways) with 0 ≤ k < ways ≤ {MAX_WAYS}, not {part}")
         if hand.is_over:
             raise IllegalActionError("the hand is over: there is nothing to solve", zh="這手牌已經打完：沒有東西要解")
         self.hand = hand = hand.copy()   # a live hand plays on: keep this position
@@ -642,7 +657,14 @@ class HiddenSliceSearch:
         self.weight = sum(w for _, w in self.deals)
         self.searches: list[SliceSearch | None] = [None] * len(self.deals)
         self.results: list[SliceResult | None] = [None] * len(self.deals)
-        self.current = 0          # the first deal not complete
+        n = len(self.deals)
+        self.part = (k, ways)
+        # this part's deals first, then the others' from the last one back (work left over
+        # when this part is done early: another part's deal, solved here too unless given)
+        self.order = [i for i in range(k, n, ways)] + [i for i in range(n - 1, -1, -1) if i % ways != k]
+        self.given: set[int] = set()   # deals solved by another part (:meth:`give`)
+        self.solved = 0           # deals solved exactly (here or given)
+        self._next = 0            # index in ``order`` of the first deal that may be open
         self.nodes = 0
         self.slices = 0
         self.seconds = 0.0
@@ -651,7 +673,70 @@ class HiddenSliceSearch:
 
     @property
     def complete(self) -> bool:
-        return self.current >= len(self.deals)
+        return self.solved >= len(self.deals)
+
+    def _current(self) -> int | None:
+        """The deal to work on next: the first in ``order`` not solved yet."""
+        while self._next < len(self.order):
+            i = self.order[self._next]
+            r = self.results[i]
+            if r is None or not r.complete:
+                return i
+            self._next += 1
+        return None
+
+    def own(self) -> dict[int, tuple[list[int], list[int]]]:
+        """The deals this search solved itself: ``{deal: (values, groups)}`` — each action's
+        exact value (stake units) and group, in the engine's order; what :meth:`give` takes."""
+        return {i: ([a.lo for a in r.actions], [a.group for a in r.actions])
+                for i, r in enumerate(self.results)
+                if r is not None and r.complete and i not in self.given}
+
+    def give(self, deals: dict[int, tuple[list[int], list[int]]]) -> None:
+        """Take deals another part of the same judgement solved (its :meth:`own`): ``{deal:
+        (values, groups)}``.  A deal already solved here must agree; a deal in progress keeps
+        nothing of its search.  ``InconsistentPositionError`` (nothing taken) for a deal out
+        of range, lists of the wrong length, a value outside what this search has proven or
+        outside every reachable value, or groups that join different values."""
+        from ..errors import InconsistentPositionError
+        n = len(self.actions)
+        clo, chi = self.coarse
+        checked = {}
+        for i, (values, groups) in deals.items():
+            where = f"deal {i}"
+            if not 0 <= i < len(self.deals):
+                raise InconsistentPositionError(f"{where}: no such deal (this judgement has {len(self.deals)})",
+                                                zh=f"{where}：沒有這種分法（這次判斷共有 {len(self.deals)} 種）")
+            if len(values) != n or len(groups) != n:
+                raise InconsistentPositionError(f"{where}: {n} values and {n} groups expected, one per action",
+                                                zh=f"{where}：應該每個動作一個值和一個組，共 {n} 個")
+            for j, (v, g) in enumerate(zip(values, groups)):
+                if not clo <= v <= chi or not 0 <= g < n:
+                    raise InconsistentPositionError(f"{where}: action {j}: value {v} or group {g} out of range",
+                                                    zh=f"{where}：第 {j} 個動作：值 {v} 或組 {g} 超出範圍")
+            by_group: dict[int, int] = {}
+            if any(by_group.setdefault(g, v) != v for v, g in zip(values, groups)):
+                raise InconsistentPositionError(f"{where}: one group with different values",
+                                                zh=f"{where}：同一組的值不同")
+            r = self.results[i]
+            if r is not None and any(not a.lo <= v <= a.hi for a, v in zip(r.actions, values)):
+                raise InconsistentPositionError(f"{where}: a value outside what this search has proven",
+                                                zh=f"{where}：有值超出這個搜尋已證明的範圍")
+            checked[i] = (list(values), list(groups))
+        for i, (values, groups) in checked.items():
+            r = self.results[i]
+            if r is not None and r.complete:
+                continue
+            best = max(values)
+            self.results[i] = SliceResult(
+                self.seat, self.seat, best, best,
+                tuple(ActionBounds(a, v, v, g) for a, v, g in zip(self.actions, values, groups)),
+                True, 0, 0, 0.0, 0, 0.0)
+            self.searches[i] = None
+            self.given.add(i)
+            self.solved += 1
+        if checked:
+            self._result = None
 
     def _search(self, i: int) -> SliceSearch:
         from .hidden import _with_holdings
@@ -675,23 +760,24 @@ class HiddenSliceSearch:
             return self.result()
         t0 = time.perf_counter()
         n0 = self.nodes
-        while not self.complete:
+        while (i := self._current()) is not None:
             left_ms = None if time_ms is None else time_ms - (time.perf_counter() - t0) * 1000
             left_nodes = None if max_nodes is None else max_nodes - (self.nodes - n0)
             if self.nodes > n0 and ((left_ms is not None and left_ms <= 0)
                                     or (left_nodes is not None and left_nodes <= 0)):
                 break
-            s = self._search(self.current)
+            s = self._search(i)
             before = s.nodes
             r = s.advance(max_nodes=None if left_nodes is None else max(1, left_nodes),
                           time_ms=None if left_ms is None else max(0.1, left_ms))
             self.nodes += s.nodes - before
             if s.rate:
                 self.rate = s.rate
-            self.results[self.current] = r
+            self.results[i] = r
             if not r.complete:
                 break
-            self.current += 1
+            self.searches[i] = None   # (its table entries stay shared; the rest is not needed)
+            self.solved += 1
         self.slices += 1
         self.seconds += time.perf_counter() - t0
         self._result = None
@@ -731,6 +817,6 @@ class HiddenSliceSearch:
                      for j, a in enumerate(self.actions))
         self._result = HiddenSliceResult(
             self.seat, max(a.lo for a in acts), max(a.hi for a in acts), acts, self.complete,
-            len(self.deals), self.current, self.exhaustive, self.total, self.seed, self.nodes,
+            len(self.deals), self.solved, self.exhaustive, self.total, self.seed, self.nodes,
             self.slices, self.seconds * 1000)
         return self._result
