@@ -41,7 +41,7 @@ class Tab:
     """One browser context + page on the test site, recording what goes wrong."""
 
     def __init__(self, browser, site, *, service_workers="block", viewport=None,
-                 offline_hosts=False, color_scheme="light", snapshots=False, locale=None):
+                 offline_hosts=False, color_scheme="light", snapshots=False, locale=None, helpers=0):
         self.site = site
         self.context = browser.new_context(service_workers=service_workers, color_scheme=color_scheme,
                                            viewport=viewport or {"width": 1280, "height": 900},
@@ -56,6 +56,9 @@ class Tab:
             # a tab that stays a few seconds would build a ~31 MB memory snapshot in a second
             # worker (engine.js): CPU the other tests need; test_startup switches it back on
             self.page.add_init_script("globalThis.TIANJIU_SNAPSHOT = false")
+        # a long hidden-hand judgement would start helper engines, one a core (helpers.js): a
+        # second Pyodide the other tests do not need; the tests of helpers ask for them
+        self.page.add_init_script(f"globalThis.TIANJIU_HELPERS = {int(helpers)}")
         self.page.set_default_timeout(30_000)
         self.page.on("console", self._on_console)
         self.page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))

@@ -15,6 +15,7 @@
 // Progress is visible as <html data-engine="loading|ready|error"> and through
 // onStatus(fn) / the "tianjiu:engine" event on document.
 import { BUILD, TILES } from "./generated.js";
+import { HelperPool, SplitJudgement } from "./helpers.js";
 
 const KEY = "__tianjiuEngine";
 const WORKER_URL = new URL("./worker.js", import.meta.url).href;
@@ -321,8 +322,18 @@ function createClient() {
     }));
   }
 
+  // A long hidden-hand judgement (solve_hidden_start of a position) is split over helper
+  // engines, one a core (helpers.js); the page reads this engine's answers as ever, with
+  // `helpers`: how many helped.  Its solve_continue calls go through the split.
+  const pool = new HelperPool(() => createWorker(`${WORKER_URL}?role=helper`, "tianjiu-engine-helper"));
+  const splits = new Map();   // this engine's search_id → SplitJudgement (the newest few)
+  const splittable = (f) => f && typeof f === "object" && f.position !== undefined && f.hand_id === undefined
+    && f.part === undefined && pool.ways() > 1;
+
   /** Stop the worker and start afresh (after an error). Live hands are lost. */
   function restart() {
+    pool.stop();
+    splits.clear();
     if (worker) worker.terminate();
     worker = null;
     starting = null;
@@ -332,7 +343,19 @@ function createClient() {
   }
 
   const byCode = Object.fromEntries(TILES.map((t) => [t.code, t]));
-  const call = (op, fields = {}) => request({ ...fields, op });
+  const call = (op, fields = {}) => {
+    if (op === "solve_hidden_start" && splittable(fields)) {
+      const split = new SplitJudgement((o, f) => request({ ...f, op: o }), pool, fields);
+      return split.start().then((r) => {
+        splits.set(r.search_id, split);
+        while (splits.size > 8) splits.delete(splits.keys().next().value);
+        return r;
+      });
+    }
+    const split = op === "solve_continue" && fields && fields.deals === undefined && splits.get(fields.search_id);
+    if (split) return split.next(fields.time_ms);
+    return request({ ...fields, op });
+  };
 
   api = Object.freeze({
     build: BUILD,

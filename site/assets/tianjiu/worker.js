@@ -39,6 +39,9 @@ import { BUILD } from "./build.js";
 const t0 = performance.now();
 const HERE = new URL(import.meta.url);
 const MODE = HERE.searchParams.get("snapshot"); // "make": build a snapshot and quit; "off": never restore
+// ?role=helper: a helper engine of engine.js (helpers.js: part of a hidden-hand judgement);
+// it answers requests like the main one but keeps no hands (their database is the main one's)
+const HELPER = HERE.searchParams.get("role") === "helper";
 const SNAPSHOT_CACHE = "tj-engine-snapshots"; // as in engine.js; not "tianjiu-…": sw.js deletes those
 const snapshotKey = new URL(`./snapshot/${BUILD.version}-${BUILD.hash}.bin`, import.meta.url).href;
 
@@ -283,7 +286,7 @@ async function readKept() {
     return Object.fromEntries(fresh.map((e, i) => [e.slot, texts[i]]).filter(([, text]) => text !== null));
   } catch { return {}; }
 }
-const keptAtStart = MODE ? Promise.resolve({}) : readKept();
+const keptAtStart = MODE || HELPER ? Promise.resolve({}) : readKept();
 
 /** Hand the kept entries to the engine (never fails the start); whether hands can be kept. */
 async function restoreKept() {
@@ -380,7 +383,7 @@ if (MODE === "make") {
   );
 } else {
   post({ type: "progress", stage: "runtime" });
-  const ready = start().then(async (info) => ({ ...info, keeps: await restoreKept() }));
+  const ready = start().then(async (info) => ({ ...info, keeps: HELPER ? false : await restoreKept() }));
   ready.then(
     (info) => {
       if (settled) return;
