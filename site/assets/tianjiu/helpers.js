@@ -11,20 +11,27 @@
 //
 // A helper is a second Web Worker running the same engine (worker.js?role=helper: it keeps no
 // hands).  Helpers start only when a judgement is still open after its first slice, at most
-// `helperCount()` of them (one a core beyond the first, at most 3); they stop after a minute
-// unused.  A helper that fails to start or to answer is dropped: the main engine, which works
-// every deal in its own order, finishes the judgement alone.
+// `helperCount()` of them (one a core beyond the first, at most 3, at most 1 on a phone or
+// where memory is small); they stop after a minute unused.  A helper that fails to start or
+// to answer is dropped: the main engine, which works every deal in its own order, finishes
+// the judgement alone.
 
 const IDLE_MS = 60_000;
 
-/** How many helper engines a judgement may use here: one a core beyond the first (at most 3);
- *  globalThis.TIANJIU_HELPERS overrides it (0 turns splitting off). */
+/** How many helper engines a judgement may use here: one a core beyond the first, at most 3,
+ *  and at most 1 on a phone or tablet or a device that says it has 4 GB of memory or less
+ *  (each helper is a Pyodide of its own: a helper and its tables added ~290 MB to Chromium's
+ *  memory, measured on a 4-tile judgement); globalThis.TIANJIU_HELPERS overrides it (0 turns
+ *  splitting off). */
 export function helperCount() {
   const forced = globalThis.TIANJIU_HELPERS;
   if (Number.isInteger(forced) && forced >= 0) return Math.min(forced, 3);
-  if (typeof Worker === "undefined") return 0;
-  const cores = (typeof navigator !== "undefined" && navigator.hardwareConcurrency) || 1;
-  return Math.max(0, Math.min(cores - 1, 3));
+  if (typeof Worker === "undefined" || typeof navigator === "undefined") return 0;
+  const cores = navigator.hardwareConcurrency || 1;
+  const mobile = (navigator.userAgentData && navigator.userAgentData.mobile)
+    || /Mobi|Android|iPhone|iPad/.test(navigator.userAgent || "");
+  const small = mobile || (navigator.deviceMemory && navigator.deviceMemory <= 4);
+  return Math.max(0, Math.min(cores - 1, small ? 1 : 3));
 }
 
 /** One helper engine: a worker answering {id, json} requests once it has said "ready". */
