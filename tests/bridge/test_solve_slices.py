@@ -208,3 +208,10 @@ def test_split_fields_are_checked():
     assert not err["ok"] and err["error"]["message"].startswith("deals:"), err
     plain = ask({"op": "solve_hidden_start", "position": pos, "samples": 4, "time_ms": 1})
     assert "own" not in plain and "part" not in plain
+    err = handle({"op": "solve_continue", "search_id": plain["search_id"], "deals": []})
+    assert not err["ok"] and err["error"]["message"].startswith("deals: must be absent"), err
+    # the message names the part that is wrong
+    err = handle({"op": "solve_continue", "search_id": sid, "deals": [[0, [0] * n, [0] * (n + 1)]]})
+    assert err["error"]["message"].startswith(f"deals[0][2]: must be {n} groups"), err
+    err = handle({"op": "solve_continue", "search_id": sid, "deals": [["0", [0] * n, [0] * n]]})
+    assert err["error"]["message"].startswith("deals[0][0]: must be a deal number"), err

@@ -16,24 +16,44 @@ from tianjiu_core import bridge
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from hidden_split import JUDGE, positions  # noqa: E402
 
-LONG, POSITION = positions(3, seed=1, n=4)[1:3]
+SHORT, LONG, POSITION = positions(3, seed=1, n=4)
+JUDGED = {"short": SHORT, "long": LONG, "position": POSITION}
 
 
 @lru_cache
-def _want(long: bool = False) -> list:
+def _want(which: str = "position") -> list:
     """What the engine says in CPython (every action: expected value, best share, group)."""
-    r = bridge.handle({"op": "solve_hidden", "position": LONG if long else POSITION}, bridge.CLI)["result"]
+    r = bridge.handle({"op": "solve_hidden", "position": JUDGED[which]}, bridge.CLI)["result"]
     return [[a["action"], round(a["expected_value"], 4), round(a["expected_value"], 4),
              [round(a["best_share"], 4)] * 2, a["group"]] for a in r["actions"]]
 
 
 def test_a_long_judgement_is_split_over_a_helper_and_answers_the_same(new_tab):
+    """The same answer as one engine, although the page changes its request object after the
+    start and sends continues the engine refuses (those are refused as by one engine, and the
+    helper goes on helping)."""
     tab = new_tab(helpers=1)
     tab.goto("play/")
     assert tab.wait_engine() == "ready"
-    r = tab.page.evaluate(JUDGE, [LONG, 100])
-    assert r["actions"] == _want(long=True)
+    r = tab.page.evaluate("""async (position) => {
+      const e = window.__tianjiuEngine.api;
+      const req = { position, time_ms: 100 };
+      let r = await e.call("solve_hidden_start", req);
+      req.seed = 7;                      // (the page's object, changed: the split keeps the request it got)
+      req.position = null;
+      const refused = [];
+      for (const bad of [{ time_ms: 0 }, { time_ms: "x" }, { bogus: 1 }]) {
+        try { await e.call("solve_continue", { search_id: r.search_id, time_ms: 100, ...bad }); refused.push(null); }
+        catch (err) { refused.push(err.message); }
+      }
+      while (!r.complete) r = await e.call("solve_continue", { search_id: r.search_id, time_ms: 100 });
+      return { refused, helpers: r.helpers, helped_deals: r.helped_deals, keys: Object.keys(r),
+               actions: r.actions.map((a) => [a.action, a.lo, a.hi, a.best_share, a.group]) };
+    }""", LONG)
+    assert r["actions"] == _want("long")
     assert r["helpers"] == 1 and r["helped_deals"] > 0, r
+    assert [m and m.split(":")[0] for m in r["refused"]] == ["time_ms", "time_ms", "bogus"], r["refused"]
+    assert "part" not in r["keys"] and "own" not in r["keys"]
     # the helper is a second engine worker, started for this judgement only
     names = tab.page.evaluate("performance.getEntriesByType('resource').map(e => e.name).filter(n => /worker\\.js\\?role=helper/.test(n)).length")
     assert names >= 1
@@ -41,13 +61,45 @@ def test_a_long_judgement_is_split_over_a_helper_and_answers_the_same(new_tab):
 
 
 def test_a_helper_that_cannot_start_leaves_the_main_engine_to_finish(new_tab):
+    """A helper whose worker cannot be fetched: the main engine finishes alone with the same
+    answer, and after two such helpers the page asks for no more."""
     tab = new_tab(helpers=1)
-    tab.page.route("**/worker.js?role=helper", lambda route: route.abort("failed"))
+    asked = []
+    tab.page.route("**/worker.js?role=helper", lambda route: (asked.append(1), route.abort("failed")))
+    tab.goto("play/")
+    assert tab.wait_engine() == "ready"
+    for which in ("position", "short", "long"):
+        r = tab.page.evaluate(JUDGE, [JUDGED[which], 100])
+        assert r["actions"] == _want(which)
+        assert r["helpers"] == 0 and r["helped_deals"] == 0, r
+    assert len(asked) == 2
+    assert [p for p in tab.problems() if "role=helper" not in p] == []
+
+
+def test_a_helper_that_stops_answering_is_replaced_for_the_next_judgement(new_tab):
+    """A helper that starts and then never answers (a worker may end without an error event)
+    is given up after its answer time; the judgement ends on the main engine with the right
+    answer, and the next judgement gets a fresh helper that works."""
+    tab = new_tab(helpers=1)
+    tab.page.add_init_script("globalThis.TIANJIU_HELPER_ANSWER_MS = 1000")
+    served = []
+
+    def helper(route):
+        served.append(1)
+        if len(served) == 1:   # the first helper: says ready, then nothing
+            route.fulfill(status=200, content_type="text/javascript",
+                          body='self.postMessage({type: "ready"}); self.onmessage = () => {};')
+        else:
+            route.continue_()
+    tab.page.route("**/worker.js?role=helper", helper)
     tab.goto("play/")
     assert tab.wait_engine() == "ready"
     r = tab.page.evaluate(JUDGE, [POSITION, 100])
-    assert r["actions"] == _want()
-    assert r["helpers"] == 0 and r["helped_deals"] == 0, r
+    assert r["actions"] == _want() and r["helpers"] == 0, r
+    tab.page.wait_for_timeout(1200)   # (past the answer time, if the judgement was quicker)
+    r = tab.page.evaluate(JUDGE, [LONG, 100])
+    assert r["actions"] == _want("long")
+    assert len(served) == 2 and r["helpers"] == 1 and r["helped_deals"] > 0, r
     assert [p for p in tab.problems() if "role=helper" not in p] == []
 
 

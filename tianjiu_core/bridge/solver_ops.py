@@ -198,19 +198,23 @@ def _given_deals(f: Fields, search: SliceSearch | HiddenSliceSearch) -> dict[int
     ``own`` — ``[[deal, [value, …], [group, …]], …]`` (stake units, one per action)."""
     if not f.has("deals"):
         return {}
-    if not isinstance(search, HiddenSliceSearch):
-        raise f.error("deals", "absent (only a hidden-hand search started with part takes deals)",
-                      f.raw("deals"), zh="不填（只有用 part 開始的暗牌搜尋才收 deals）")
+    if not isinstance(search, HiddenSliceSearch) or search.part[1] < 2:
+        raise f.error("deals", "absent (only a hidden-hand search started with part [k, ways], "
+                      "ways ≥ 2, takes deals)", f.raw("deals"),
+                      zh="不填（只有用 part [k, ways]、ways ≥ 2 開始的暗牌搜尋才收 deals）")
     items = f.list("deals", max_items=len(search.deals))
     out: dict[int, tuple[list[int], list[int]]] = {}
     n = len(search.actions)
     for j, item in enumerate(items):
-        ok = (isinstance(item, list) and len(item) == 3 and _whole(item[0])
-              and all(isinstance(x, list) and len(x) == n and all(_whole(v) for v in x)
-                      for x in item[1:]))
-        if not ok:
-            raise field_error(f"deals[{j}]", f"[deal, [{n} values], [{n} groups]] (whole numbers)", item,
-                              zh=f"[分法, [{n} 個值], [{n} 個組]]（整數）")
+        if not (isinstance(item, list) and len(item) == 3):
+            raise field_error(f"deals[{j}]", "[deal, [values], [groups]]", item, zh="[分法, [值], [組]]")
+        if not _whole(item[0]):
+            raise field_error(f"deals[{j}][0]", "a deal number (a whole number)", item[0], zh="分法編號（整數）")
+        for x, what, zh in ((1, "values", "值"), (2, "groups", "組")):
+            v = item[x]
+            if not (isinstance(v, list) and len(v) == n and all(_whole(e) for e in v)):
+                raise field_error(f"deals[{j}][{x}]", f"{n} {what}, one per action (whole numbers below 2^31)",
+                                  v, zh=f"{n} 個{zh}，每個動作一個（小於 2^31 的整數）")
         if item[0] in out:
             raise field_error(f"deals[{j}]", "a deal not given twice", item, zh="沒有重複的分法")
         out[item[0]] = (item[1], item[2])

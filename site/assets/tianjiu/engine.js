@@ -353,7 +353,7 @@ function createClient() {
       });
     }
     const split = op === "solve_continue" && fields && fields.deals === undefined && splits.get(fields.search_id);
-    if (split) return split.next(fields.time_ms);
+    if (split) return split.next(fields);
     return request({ ...fields, op });
   };
 

@@ -16,12 +16,15 @@
 // to answer is dropped: the main engine, which works every deal in its own order, finishes
 // the judgement alone.
 
-const IDLE_MS = 60_000;
+const IDLE_MS = 60_000;        // helpers unused this long stop
+const START_MS = 60_000;       // a helper not ready within this is given up
+const ANSWER_MS = 15_000;      // a helper not answering a slice within this is given up (a slice is ~0.1 s)
+const MAX_FAILED_STARTS = 2;   // after this many helpers that could not start, the page asks for no more
 
 /** How many helper engines a judgement may use here: one a core beyond the first, at most 3,
  *  and at most 1 on a phone or tablet or a device that says it has 4 GB of memory or less
- *  (each helper is a Pyodide of its own: a helper and its tables added ~290 MB to Chromium's
- *  memory, measured on a 4-tile judgement); globalThis.TIANJIU_HELPERS overrides it (0 turns
+ *  (each helper is a Pyodide of its own: 60–90 MB more of Chromium's memory a helper, up to
+ *  ~290 MB with the tables of a long judgement); globalThis.TIANJIU_HELPERS overrides it (0 turns
  *  splitting off). */
 export function helperCount() {
   const forced = globalThis.TIANJIU_HELPERS;
@@ -34,16 +37,21 @@ export function helperCount() {
   return Math.max(0, Math.min(cores - 1, small ? 1 : 3));
 }
 
-/** One helper engine: a worker answering {id, json} requests once it has said "ready". */
+/** One helper engine: a worker answering {id, json} requests once it has said "ready".  One
+ *  that does not start within START_MS or answer within ANSWER_MS is stopped (a worker may
+ *  end without an error event). */
 class Helper {
   constructor(makeWorker) {
     this.pending = new Map();
     this.nextId = 1;
     this.dead = null;
+    this.started = false;
     this.ready = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer within ${START_MS / 1000} s of starting`)), START_MS);
       try {
         this.worker = makeWorker();
       } catch (err) {
+        clearTimeout(timer);
         reject(err);
         return;
       }
@@ -53,19 +61,24 @@ class Helper {
           const call = this.pending.get(m.id);
           if (!call) return;
           this.pending.delete(m.id);
+          clearTimeout(call.timer);
           if (m.error !== undefined) { call.reject(new Error(m.error)); return; }
           let answer;
           try { answer = JSON.parse(m.json); } catch (err) { call.reject(err); return; }
           if (answer.ok) call.resolve(answer.result);
           else call.reject(Object.assign(new Error(answer.error.message), { type: answer.error.type }));
         } else if (m.type === "ready") {
+          clearTimeout(timer);
+          this.started = true;
           resolve(this);
         } else if (m.type === "error") {
+          clearTimeout(timer);
           reject(new Error(m.message));
         }
       };
       this.worker.onerror = (event) => {
         if (event.preventDefault) event.preventDefault();
+        clearTimeout(timer);
         const err = new Error(event.message || "the helper engine failed");
         reject(err);
         this.stop(err);
@@ -78,7 +91,9 @@ class Helper {
     if (this.dead) return Promise.reject(this.dead);
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
-      this.pending.set(id, { resolve, reject });
+      const ms = globalThis.TIANJIU_HELPER_ANSWER_MS ?? ANSWER_MS;   // (tests shorten it)
+      const timer = setTimeout(() => this.stop(new Error(`no answer within ${ms / 1000} s`)), ms);
+      this.pending.set(id, { resolve, reject, timer });
       this.worker.postMessage({ id, json: JSON.stringify({ ...fields, op }) });
     });
   }
@@ -87,30 +102,38 @@ class Helper {
     if (this.dead) return;
     this.dead = err;
     try { if (this.worker) this.worker.terminate(); } catch { /* gone */ }
-    for (const { reject } of this.pending.values()) reject(err);
+    for (const { reject, timer } of this.pending.values()) { clearTimeout(timer); reject(err); }
     this.pending.clear();
   }
 }
 
-/** The helper engines of one tab: made on demand by `makeWorker()`, stopped when unused. */
+/** The helper engines of one tab: made on demand by `makeWorker()`, stopped when unused.  After
+ *  MAX_FAILED_STARTS helpers that could not start (a blocked or missing worker.js) it makes no
+ *  more: judgements run on the main engine alone. */
 export class HelperPool {
   constructor(makeWorker, count = helperCount) {
     this.makeWorker = makeWorker;
     this.count = count;
     this.helpers = [];
     this.timer = null;
+    this.failedStarts = 0;
   }
 
   /** How many parts a new judgement is split into (1 + the helpers it may use). */
-  ways() { return 1 + this.count(); }
+  ways() { return this.failedStarts >= MAX_FAILED_STARTS ? 1 : 1 + this.count(); }
 
-  /** The helper for part k (1 …), started if needed. */
+  /** The helper for part k (1 …), started if needed; null when the pool makes no more. */
   helper(k) {
     this.touch();
     let h = this.helpers[k - 1];
     if (!h || h.dead) {
+      if (this.failedStarts >= MAX_FAILED_STARTS) return null;
       h = this.helpers[k - 1] = new Helper(this.makeWorker);
-      h.ready.catch((err) => console.warn("[tianjiu engine] a helper engine did not start (the main engine works alone):", err.message || err));
+      h.ready.catch((err) => {
+        if (err && err.idle) return;
+        this.failedStarts += 1;
+        console.warn(`[tianjiu engine] a helper engine did not start (the main engine works alone${this.failedStarts >= MAX_FAILED_STARTS ? "; no more helpers on this page" : ""}):`, err.message || err);
+      });
     }
     return h;
   }
@@ -129,34 +152,45 @@ export class HelperPool {
 }
 
 /** One judgement split over the main engine (`main(op, fields)` → the answer) and the pool's
- *  helpers.  start() and next() answer as solve_hidden_start / solve_continue on the main
- *  engine do, plus `helpers` (how many helpers have worked on it so far) and `helped_deals`
- *  (how many deals the main engine took from them). */
+ *  helpers.  start() and next(fields) answer as solve_hidden_start / solve_continue on the main
+ *  engine do — every field goes to the main engine, which checks it as ever — plus `helpers`
+ *  (how many helpers have worked on it so far) and `helped_deals` (how many deals the main
+ *  engine took from them).  Helpers work a slice each time the main engine has answered, so
+ *  during its next slice. */
 export class SplitJudgement {
   constructor(main, pool, fields) {
     this.main = main;
     this.pool = pool;
-    this.fields = fields;   // the solve_hidden_start request, without op
+    // the request as it is now (a page may change its object afterwards); one that JSON cannot
+    // write is refused by the main engine's request, and then nothing is split
+    this.request = fields;
+    try { this.fields = JSON.parse(JSON.stringify(fields)); } catch { this.fields = null; }
     this.ways = pool.ways();
     this.parts = [];        // per helper part k ≥ 1: {helper, searchId, busy, sent: Set, failed}
     this.solved = new Map();   // deal → [deal, values, groups] (from any engine)
     this.sentMain = new Set();
     this.searchId = null;
+    this.complete = false;
     this.worked = new Set();   // the parts a helper started on
     this.handed = 0;        // deals the helpers solved and the main engine took
   }
 
   async start() {
-    const first = await this.main("solve_hidden_start", { ...this.fields, part: [0, this.ways] });
+    const first = await this.main("solve_hidden_start", { ...(this.fields || this.request), part: [0, this.ways] });
+    this.request = null;
     this.searchId = first.search_id;
-    return this.answer(first);
+    return this.answer(first, this.fields && this.fields.time_ms);
   }
 
-  answer(r) {
+  /** The main engine's answer `r` as one engine's (no `part`, `own`), with the helpers'
+   *  counts; then the helpers work a slice of `timeMs` unless it is complete. */
+  answer(r, timeMs) {
     for (const d of r.own || []) { this.solved.set(d[0], d); this.sentMain.add(d[0]); }
     this.complete = r.complete;
     const out = { ...r, helpers: this.worked.size, helped_deals: this.handed };
     delete out.own;
+    delete out.part;
+    if (!this.complete && this.fields) this.pump(timeMs);
     return out;
   }
 
@@ -170,38 +204,49 @@ export class SplitJudgement {
   /** Let every helper work a slice (not awaited: its deals join the next main slice). */
   pump(timeMs) {
     for (let k = 1; k < this.ways; k++) {
-      if (this.parts[k] && this.parts[k].helper && this.parts[k].helper.dead && this.parts[k].helper.dead.idle
-          && !this.parts[k].busy) this.parts[k] = null;   // (its helper stopped while unused: start again)
+      const old = this.parts[k];
+      if (old && !old.busy && old.helper && old.helper.dead && old.helper.dead.idle) this.parts[k] = null;   // (stopped while unused: start again)
       const part = this.parts[k] ||= { helper: null, searchId: null, busy: false, sent: new Set(), failed: false };
       if (part.busy || part.failed) continue;
       const helper = part.helper ||= this.pool.helper(k);
-      if (helper.dead) { part.failed = true; continue; }
+      if (!helper || helper.dead) { part.failed = true; continue; }
       part.busy = true;
       (async () => {
         await helper.ready;
         let r;
+        const slice = timeMs === undefined ? {} : { time_ms: timeMs };
         if (part.searchId === null) {
-          r = await helper.call("solve_hidden_start", { ...this.fields, part: [k, this.ways], time_ms: timeMs });
+          r = await helper.call("solve_hidden_start", { ...this.fields, part: [k, this.ways], ...slice });
           part.searchId = r.search_id;
           this.worked.add(k);
         } else {
           const deals = this.news(part.sent);
-          r = await helper.call("solve_continue", { search_id: part.searchId, time_ms: timeMs, ...(deals.length ? { deals } : {}) });
+          r = await helper.call("solve_continue", { search_id: part.searchId, ...slice, ...(deals.length ? { deals } : {}) });
         }
         for (const d of r.own || []) { this.solved.set(d[0], d); part.sent.add(d[0]); }
       })().catch((err) => {
+        // (an engine that did not answer in time was stopped: the pool starts a fresh one for
+        // the next judgement; one that refused a request keeps helping the others)
         part.failed = true;
-        if (!helper.dead) console.warn("[tianjiu engine] a helper engine stopped helping:", err.message || err);
+        if (helper.started && !(helper.dead && helper.dead.idle)) {
+          console.warn("[tianjiu engine] a helper engine stopped helping with this judgement:", err.message || err);
+        }
       }).finally(() => { part.busy = false; });
     }
   }
 
-  async next(timeMs) {
+  /** solve_continue with `fields` (the page's request, without op). */
+  async next(fields) {
     this.pool.touch();
-    if (!this.complete) this.pump(timeMs);
     const deals = this.news(this.sentMain);
+    let r;
+    try {
+      r = await this.main("solve_continue", { ...fields, search_id: this.searchId, ...(deals.length ? { deals } : {}) });
+    } catch (err) {
+      for (const d of deals) this.sentMain.delete(d[0]);   // (not taken: offered again next time)
+      throw err;
+    }
     this.handed += deals.length;
-    const r = await this.main("solve_continue", { search_id: this.searchId, ...(timeMs ? { time_ms: timeMs } : {}), ...(deals.length ? { deals } : {}) });
-    return this.answer(r);
+    return this.answer(r, fields.time_ms);
   }
 }
