@@ -155,8 +155,7 @@ export class HelperPool {
  *  helpers.  start() and next(fields) answer as solve_hidden_start / solve_continue on the main
  *  engine do — every field goes to the main engine, which checks it as ever — plus `helpers`
  *  (how many helpers have worked on it so far) and `helped_deals` (how many deals the main
- *  engine took from them).  Helpers work a slice each time the main engine has answered, so
- *  during its next slice. */
+ *  engine took from them).  Helpers work slices of their own length alongside. */
 export class SplitJudgement {
   constructor(main, pool, fields) {
     this.main = main;
@@ -179,18 +178,18 @@ export class SplitJudgement {
     const first = await this.main("solve_hidden_start", { ...(this.fields || this.request), part: [0, this.ways] });
     this.request = null;
     this.searchId = first.search_id;
-    return this.answer(first, this.fields && this.fields.time_ms);
+    const out = this.answer(first);
+    this.pump();
+    return out;
   }
 
-  /** The main engine's answer `r` as one engine's (no `part`, `own`), with the helpers'
-   *  counts; then the helpers work a slice of `timeMs` unless it is complete. */
-  answer(r, timeMs) {
+  /** The main engine's answer `r` as one engine's (no `part`, `own`), with the helpers' counts. */
+  answer(r) {
     for (const d of r.own || []) { this.solved.set(d[0], d); this.sentMain.add(d[0]); }
     this.complete = r.complete;
     const out = { ...r, helpers: this.worked.size, helped_deals: this.handed };
     delete out.own;
     delete out.part;
-    if (!this.complete && this.fields) this.pump(timeMs);
     return out;
   }
 
@@ -201,8 +200,10 @@ export class SplitJudgement {
     return out;
   }
 
-  /** Let every helper work a slice (not awaited: its deals join the next main slice). */
-  pump(timeMs) {
+  /** Let every helper that is not busy work a slice of its engine's default length (the page's
+   *  time_ms is the main engine's to check; not awaited: its deals join a later main slice). */
+  pump() {
+    if (this.complete || !this.fields) return;
     for (let k = 1; k < this.ways; k++) {
       const old = this.parts[k];
       if (old && !old.busy && old.helper && old.helper.dead && old.helper.dead.idle) this.parts[k] = null;   // (stopped while unused: start again)
@@ -214,14 +215,14 @@ export class SplitJudgement {
       (async () => {
         await helper.ready;
         let r;
-        const slice = timeMs === undefined ? {} : { time_ms: timeMs };
         if (part.searchId === null) {
-          r = await helper.call("solve_hidden_start", { ...this.fields, part: [k, this.ways], ...slice });
+          const { time_ms: _, ...fields } = this.fields;
+          r = await helper.call("solve_hidden_start", { ...fields, part: [k, this.ways] });
           part.searchId = r.search_id;
           this.worked.add(k);
         } else {
           const deals = this.news(part.sent);
-          r = await helper.call("solve_continue", { search_id: part.searchId, ...slice, ...(deals.length ? { deals } : {}) });
+          r = await helper.call("solve_continue", { search_id: part.searchId, ...(deals.length ? { deals } : {}) });
         }
         for (const d of r.own || []) { this.solved.set(d[0], d); part.sent.add(d[0]); }
       })().catch((err) => {
@@ -238,6 +239,7 @@ export class SplitJudgement {
   /** solve_continue with `fields` (the page's request, without op). */
   async next(fields) {
     this.pool.touch();
+    this.pump();
     const deals = this.news(this.sentMain);
     let r;
     try {
@@ -247,6 +249,6 @@ export class SplitJudgement {
       throw err;
     }
     this.handed += deals.length;
-    return this.answer(r, fields.time_ms);
+    return this.answer(r);
   }
 }
