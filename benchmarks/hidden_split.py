@@ -9,8 +9,9 @@ the page's own engine API (``__tianjiuEngine``) runs ``solve_hidden_start`` then
 ``solve_continue`` in slices of 100 ms until complete, as the Play page's review does; the
 time is wall-clock from the first request to the complete answer.  Mode ``alone``
 (``TIANJIU_HELPERS = 0``) and mode ``split`` (``--helpers`` helpers) each get a fresh browser
-context, so a fresh engine; the split mode's helpers are started first (a judgement of another position)
-so that their start-up is not timed.  Both answers must agree on every action (values, best
+context, so a fresh engine, and run position by position in turn (the machine's load drifts);
+the split mode's helpers are started first (a judgement of another position) so that their
+start-up is not timed.  Both answers must agree on every action (values, best
 shares, groups) or the script fails.  Prints a line per position, the medians, the ratio, the
 machine's core count and load average.
 """
@@ -60,7 +61,8 @@ def positions(count: int, seed: int = 1, n: int = 5) -> list[dict]:
     return out
 
 
-def run_mode(browser, url: str, helpers: int, todo: list[dict]) -> list[dict]:
+def open_page(browser, url: str, helpers: int):
+    """A fresh context on the Play page with its engine ready (and its helpers started)."""
     context = browser.new_context()
     page = context.new_page()
     page.add_init_script(f"globalThis.TIANJIU_SNAPSHOT = false; globalThis.TIANJIU_HELPERS = {helpers};")
@@ -68,14 +70,8 @@ def run_mode(browser, url: str, helpers: int, todo: list[dict]) -> list[dict]:
     page.wait_for_function("document.documentElement.dataset.engine === 'ready'", timeout=120_000)
     if helpers:   # start the helpers (not timed) on another position: none of the timed ones
         page.evaluate(JUDGE, [positions(1, seed=99, n=4)[0], 100])
-    out = []
-    for i, pos in enumerate(todo):
-        r = page.evaluate(JUDGE, [pos, 100])
-        out.append(r)
-        print(f"  #{i} {'split' if helpers else 'alone'}: {r['ms'] / 1000:.2f} s  "
-              f"helpers {r['helpers']}  main engine nodes {r['nodes']:,}", file=sys.stderr, flush=True)
-    context.close()
-    return out
+        page.wait_for_timeout(3000)
+    return context, page
 
 
 def main() -> int:
@@ -93,8 +89,18 @@ def main() -> int:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=ARGS)
-            alone = run_mode(browser, url, 0, todo)
-            split = run_mode(browser, url, args.helpers, todo)
+            ca, alone_page = open_page(browser, url, 0)
+            cs, split_page = open_page(browser, url, args.helpers)
+            alone, split = [], []
+            for i, pos in enumerate(todo):   # interleaved: the machine's load drifts
+                for name, page, out in (("alone", alone_page, alone), ("split", split_page, split)):
+                    r = page.evaluate(JUDGE, [pos, 100])
+                    out.append(r)
+                    print(f"  #{i} {name}: {r['ms'] / 1000:.2f} s  helpers {r['helpers']}  "
+                          f"deals from helpers {r['helped_deals']}  main engine nodes {r['nodes']:,}",
+                          file=sys.stderr, flush=True)
+            ca.close()
+            cs.close()
             browser.close()
     finally:
         server.shutdown()

@@ -20,6 +20,7 @@ const IDLE_MS = 60_000;        // helpers unused this long stop
 const START_MS = 60_000;       // a helper not ready within this is given up
 const ANSWER_MS = 15_000;      // a helper not answering a slice within this is given up (a slice is ~0.1 s)
 const MAX_FAILED_STARTS = 2;   // after this many helpers that could not start, the page asks for no more
+const KEEP_ON_MS = 1_000;      // helpers go on this long after the page last asked for a slice
 
 /** How many helper engines a judgement may use here: one a core beyond the first, at most 3,
  *  and at most 1 on a phone or tablet or a device that says it has 4 GB of memory or less
@@ -170,6 +171,7 @@ export class SplitJudgement {
     this.sentMain = new Set();
     this.searchId = null;
     this.complete = false;
+    this.asked = 0;            // when the page last asked (performance.now())
     this.worked = new Set();   // the parts a helper started on
     this.handed = 0;        // deals the helpers solved and the main engine took
   }
@@ -200,40 +202,54 @@ export class SplitJudgement {
     return out;
   }
 
+  /** Whether the helpers should go on: the judgement is open and the page asked within KEEP_ON_MS
+   *  (a page cancels by no longer asking: the helpers stop within a slice or so). */
+  wanted() {
+    return !this.complete && this.fields !== null && performance.now() - this.asked < KEEP_ON_MS;
+  }
+
   /** Let every helper that is not busy work a slice of its engine's default length (the page's
-   *  time_ms is the main engine's to check; not awaited: its deals join a later main slice). */
+   *  time_ms is the main engine's to check; not awaited: its deals join a later main slice);
+   *  a helper that answers goes straight on with its next slice while wanted(). */
   pump() {
-    if (this.complete || !this.fields) return;
-    for (let k = 1; k < this.ways; k++) {
-      const old = this.parts[k];
-      if (old && !old.busy && old.helper && old.helper.dead && old.helper.dead.idle) this.parts[k] = null;   // (stopped while unused: start again)
-      const part = this.parts[k] ||= { helper: null, searchId: null, busy: false, sent: new Set(), failed: false };
-      if (part.busy || part.failed) continue;
-      const helper = part.helper ||= this.pool.helper(k);
-      if (!helper || helper.dead) { part.failed = true; continue; }
-      part.busy = true;
-      (async () => {
-        await helper.ready;
-        let r;
-        if (part.searchId === null) {
-          const { time_ms: _, ...fields } = this.fields;
-          r = await helper.call("solve_hidden_start", { ...fields, part: [k, this.ways] });
-          part.searchId = r.search_id;
-          this.worked.add(k);
-        } else {
-          const deals = this.news(part.sent);
-          r = await helper.call("solve_continue", { search_id: part.searchId, ...(deals.length ? { deals } : {}) });
-        }
-        for (const d of r.own || []) { this.solved.set(d[0], d); part.sent.add(d[0]); }
-      })().catch((err) => {
-        // (an engine that did not answer in time was stopped: the pool starts a fresh one for
-        // the next judgement; one that refused a request keeps helping the others)
-        part.failed = true;
-        if (helper.started && !(helper.dead && helper.dead.idle)) {
-          console.warn("[tianjiu engine] a helper engine stopped helping with this judgement:", err.message || err);
-        }
-      }).finally(() => { part.busy = false; });
-    }
+    this.asked = performance.now();
+    if (!this.wanted()) return;
+    for (let k = 1; k < this.ways; k++) this.pumpPart(k);
+  }
+
+  /** One helper's next slice (see pump). */
+  pumpPart(k) {
+    const old = this.parts[k];
+    if (old && !old.busy && old.helper && old.helper.dead && old.helper.dead.idle) this.parts[k] = null;   // (stopped while unused: start again)
+    const part = this.parts[k] ||= { helper: null, searchId: null, busy: false, sent: new Set(), failed: false };
+    if (part.busy || part.failed) return;
+    const helper = part.helper ||= this.pool.helper(k);
+    if (!helper || helper.dead) { part.failed = true; return; }
+    part.busy = true;
+    (async () => {
+      await helper.ready;
+      let r;
+      if (part.searchId === null) {
+        const { time_ms: _, ...fields } = this.fields;
+        r = await helper.call("solve_hidden_start", { ...fields, part: [k, this.ways] });
+        part.searchId = r.search_id;
+        this.worked.add(k);
+      } else {
+        const deals = this.news(part.sent);
+        r = await helper.call("solve_continue", { search_id: part.searchId, ...(deals.length ? { deals } : {}) });
+      }
+      for (const d of r.own || []) { this.solved.set(d[0], d); part.sent.add(d[0]); }
+    })().catch((err) => {
+      // (an engine that did not answer in time was stopped: the pool starts a fresh one for
+      // the next judgement; one that refused a request keeps helping the others)
+      part.failed = true;
+      if (helper.started && !(helper.dead && helper.dead.idle)) {
+        console.warn("[tianjiu engine] a helper engine stopped helping with this judgement:", err.message || err);
+      }
+    }).finally(() => {
+      part.busy = false;
+      if (this.wanted()) this.pumpPart(k);
+    });
   }
 
   /** solve_continue with `fields` (the page's request, without op). */
