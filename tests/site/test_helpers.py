@@ -7,6 +7,7 @@ the helper, whose engine starts with the judgement, has deals left to solve)."""
 
 from __future__ import annotations
 
+import re
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -122,4 +123,35 @@ def test_no_helper_when_asked_for_none_or_for_a_live_hand(new_tab):
         r = tab.page.evaluate(asks, req)
         assert r["last"]["slices"] >= 2 and not r["first"]["complete"], r   # a judgement of several slices
         assert "helpers" not in r["first"] and "helpers" not in r["last"] and r["helpers"] == 0, r
+        assert tab.problems() == []
+
+
+def test_the_play_pages_judgement_says_how_many_engines_worked(new_tab):
+    """Play, the recap of seed 1 at trick 4 judged from South's chair (5 tiles, about 3.5 s of
+    CPython over 64 deals): with a helper the panel gives the engine's means and says that two
+    engines worked and how many deals the helper solved; with none it says nothing of engines."""
+    from test_play_page import W, _open_recap, _rows
+    for helpers in (1, 0):
+        tab = new_tab(helpers=helpers)
+        toml = _open_recap(tab, 1)
+        page = tab.page
+        for _ in range(4):
+            page.click(f"{W} .tj-play__rnext")
+        view = bridge.handle({"op": "record_position", "toml": toml, "trick": 4, "seat": "S",
+                              "view": True})["result"]
+        assert view["tiles_left"] == 5
+        want = bridge.handle({"op": "solve_hidden", "position": view["position"]}, bridge.CLI)["result"]
+        page.click(f"{W} .tj-play__judge")
+        judged = page.locator(f"{W} .tj-play__analysis--view")
+        page.wait_for_selector(f"{W} .tj-play__analysis--view[data-complete=true]", timeout=180_000)
+        shown = judged.evaluate("p => [...p.querySelectorAll('.tj-play__choice')].map(li => [li.dataset.action, +li.dataset.lo, +li.dataset.hi])")
+        assert shown == [[a["action"], round(a["expected_value"], 4), round(a["expected_value"], 4)]
+                         for a in _rows(want["actions"])]
+        engines = judged.locator(".tj-play__engines")
+        if helpers:
+            m = re.fullmatch(r"2 engines worked on it at once \(this device has spare cores\); "
+                             r"the helper engines solved (\d+) of the deals\.", engines.inner_text())
+            assert m and 1 <= int(m.group(1)) < 64, engines.inner_text()
+        else:
+            assert engines.count() == 0
         assert tab.problems() == []
