@@ -1206,9 +1206,10 @@ export class TjPlayTable extends TjWidget {
       k >= (view ? 5 : 6) && !a.complete ? h("p", { class: "tj-play__analysis-status tj-play__analysis-early" }, this.t(view ? "play.judgeEarly" : "play.analysisEarly", { k })) : null,
       h("ul", { class: "tj-play__choices" }, items),
       h("p", { class: "tj-play__analysis-status" }, status),
-      // (a judgement split over helper engines — helpers.js — says so: why it went faster here)
-      view && a.helpers > 0 ? h("p", { class: "tj-play__analysis-status tj-play__engines" },
-        this.t("play.judgeEngines", { n: a.helpers + 1, helped: a.helped_deals })) : null,
+      // (a judgement split over helper engines — helpers.js — says so once they have solved
+      // deals: why it went faster here; a helper that started but solved none is not named)
+      view && a.helped_deals > 0 ? h("p", { class: "tj-play__analysis-status tj-play__engines" },
+        this.t(a.helpers > 1 ? "play.judgeEnginesN" : "play.judgeEngines1", { h: a.helpers, helped: a.helped_deals })) : null,
       over && !a.complete ? h("button", { type: "button", class: "tj-button tj-play__analyse-more",
         onclick: (e) => { this.keepFocusIn(panel, e.currentTarget); e.currentTarget.disabled = true; this.analyse(pos.trick, panel, mode, a.search_id); } }, this.t("play.analysisMore")) : null,
     ].filter(Boolean));
