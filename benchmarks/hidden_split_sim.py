@@ -14,8 +14,8 @@ another engine solved reach it only once that engine's clock has passed the end 
 that solved them — what a machine with one free core per engine would do.  The calls are the
 page's: the main engine works ``solve_hidden_start {part: [0, W]}`` then ``solve_continue`` in
 slices of 100 ms, each carrying the deals the helpers have solved by then; each helper starts
-when the main engine's first answer is in and works back to back in slices of the engine's default length, each carrying
-the deals solved elsewhere.  The judgement's time is the main engine's clock when it answers
+when the main engine's first answer is in and works back to back in slices of the engine's
+default length, each continue carrying the deals solved elsewhere (a start carries none).  The judgement's time is the main engine's clock when it answers
 complete.  ``--helpers 0`` is one engine alone; every mode's answers must be identical.  Every
 engine is fresh for each judgement and first judges another position (untimed, as
 hidden_split.py starts its helpers), so its start and its solver tables are not counted.
@@ -39,7 +39,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
-
 
 
 def serve() -> None:
@@ -113,14 +112,14 @@ def judge(position: dict, engines: list[Engine], slice_ms: int = 100) -> dict:
 
     while True:
         k = min((i for i in range(ways) if started[i]), key=lambda i: clock[i])
-        deals = news(k)
-        if search[k] is None:
+        if search[k] is None:   # (a start carries no deals: they go with its first continue)
             fields = {"position": position, "part": [k, ways]}
             if k == 0:
                 fields["time_ms"] = slice_ms
             r, cpu = engines[k].call("solve_hidden_start", fields)
             search[k] = r["search_id"]
         else:
+            deals = news(k)
             fields = {"search_id": search[k], **({"deals": deals} if deals else {})}
             if k == 0:
                 fields["time_ms"] = slice_ms
