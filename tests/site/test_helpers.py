@@ -148,6 +148,11 @@ def test_the_play_pages_judgement_says_how_many_deals_the_helper_solved(new_tab)
         shown = judged.evaluate("p => [...p.querySelectorAll('.tj-play__choice')].map(li => [li.dataset.action, +li.dataset.lo, +li.dataset.hi])")
         assert shown == [[a["action"], round(a["expected_value"], 4), round(a["expected_value"], 4)]
                          for a in _rows(want["actions"])]
+        # each tag ("highest average", "lower average") on one line inside its pill at 1280 px
+        # (the English ones wrapped)
+        lines = judged.evaluate("""p => [...p.querySelectorAll('.tj-play__tags .tj-badge')].map(b => {
+            const r = document.createRange(); r.selectNodeContents(b); return r.getClientRects().length; })""")
+        assert lines and set(lines) == {1}, lines
         engines = judged.locator(".tj-play__engines")
         if helpers:
             m = re.fullmatch(r"A helper engine on another core has solved (\d+) of the deals\.",

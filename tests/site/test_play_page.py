@@ -659,6 +659,31 @@ def test_a_linked_hand_opens_at_its_replay_on_a_phone(new_tab):
     assert tab.problems() == []
 
 
+def test_switching_language_during_a_linked_replay_keeps_the_replay(tab):
+    """The language switcher dropped every #fragment (a heading's id differs between the
+    languages), so switching language while a #hand= link was replayed opened an empty table.
+    A #hand= record is the same in every language: it goes along and replays there."""
+    link = _record_link()
+    tab.goto(f"en/play/#hand={link}")
+    page = tab.page
+    page.wait_for_selector(f"{W}[data-state=replay] .tj-play__recap", timeout=90_000)
+    paid = page.evaluate(f"document.querySelector('{W}').view.result.payments")
+    page.hover(".md-header__option .md-select")
+    page.click(".md-select__link[hreflang=zh-Hans]")
+    page.wait_for_url(tab.url(f"zh-Hans/play/#hand={link}"))
+    page.wait_for_function("document.documentElement.lang === 'zh-Hans'")
+    page.wait_for_selector(f"{W}[data-state=replay] .tj-play__recap", timeout=90_000)
+    assert page.evaluate(f"document.querySelector('{W}').view.result.payments") == paid
+    assert page.locator(f"{W} .tj-play__pay th").all_inner_texts()[:3] == ["家", "栋", "这局"]
+    # a heading's #fragment still stays behind
+    tab.goto("en/play/#playing")
+    page.hover(".md-header__option .md-select")
+    assert page.get_attribute(".md-select__link[hreflang=zh-Hant]", "href") == tab.url("play/")
+    page.click(".md-select__link[hreflang=zh-Hant]")
+    page.wait_for_url(tab.url("play/"))
+    assert tab.problems() == []
+
+
 def test_the_settlement_is_in_the_page_language(new_tab, tmp_path):
     """A hand's settlement on the 繁體 and 简体 pages has no English in it (the engine's item
     arithmetic came in English: "× banker 2"); the English page keeps the English."""

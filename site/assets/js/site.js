@@ -65,9 +65,11 @@ function languageLinks() {
     .sort((x, y) => y.length - x.length)[0];
   if (!current) return;
   const rest = here.slice(current.length);
-  // the query too: a daily puzzle's ?date=, the puzzle index's filters (not the #fragment:
-  // a heading's id differs between the languages and scripts)
-  for (const a of links) a.href = a.dataset.root + rest + location.search;
+  // the query too: a daily puzzle's ?date=, the puzzle index's filters; not a heading's
+  // #fragment (its id differs between the languages and scripts), but a Play page's #hand=
+  // record, which is the same in every language (switching mid-replay lost the replay)
+  const hand = (location.hash || "").startsWith("#hand=") ? location.hash : "";
+  for (const a of links) a.href = a.dataset.root + rest + location.search + hand;
 }
 
 window.addEventListener("click", (event) => {
