@@ -208,7 +208,8 @@ def test_a_seeded_session(tab, tmp_path):
     # … after the last trick's winner only the result (the last trick was told a second time)
     assert not re.search(r"[東南西北]：", page.evaluate(sr).split("贏了這一墩")[-1]), page.evaluate(sr)
     page.wait_for_function(f"document.querySelector('{W}').lastToml")   # (the result drawn again)
-    assert "tj-play__recapbtn" in (page.evaluate(focused) or "")
+    # focus on Next hand, so that Enter deals it as the keys line says (it was on Recap)
+    assert "tj-play__nexthand" in (page.evaluate(focused) or "")
     result = page.evaluate(f"document.querySelector('{W}').view.result")
     assert sum(result["payments"].values()) == 0
     assert page.locator(f"{W} .tj-play__items li").count() >= 1
@@ -971,9 +972,17 @@ def test_a_hand_without_a_waiting_link_offers_no_linked_replay(tab):
     tab.goto("en/play/")
     _start(tab, seed=12, players="club")
     page = tab.page
+    assert "after the hand: next hand" in page.inner_text(f"{W} .tj-play__keys")
     _play_out(page)
     assert page.locator(f"{W} .tj-play__nexthand").count() == 1
     assert page.locator(f"{W} .tj-play__openlink").count() == 0
+    # Enter after the hand deals the next one, as the keys line says ("Enter play (after the
+    # hand: next hand)"): the focus was on Recap, and Enter opened the recap instead
+    page.wait_for_function(f"document.querySelector('{W}').lastToml")
+    assert page.evaluate("document.activeElement.classList.contains('tj-play__nexthand')")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{W}[data-state=playing]")
+    assert page.evaluate(f"document.querySelector('{W}').session.hand") == 2   # (one hand dealt, not two)
     assert tab.problems() == []
 
 

@@ -76,6 +76,19 @@ def test_refusals_say_why(position, action, message):
     assert hand == before and not hand.can(Action.parse(action))
 
 
+def test_a_followers_non_play_is_refused_with_the_tiles_names_and_the_way_out(position):
+    """A follower's two tiles that make no play were refused as "44 55 is not a play": the
+    reason, naming the tiles, is given as for a lead, and so is what to do instead."""
+    hand = position(["33 33 15", "44 55 66", "11 22 36", "13 56 45"], dong=(5, 0, 0, 0),
+                    leader="E")
+    hand.act("E: 33 33")
+    with pytest.raises(IllegalActionError) as exc:
+        hand.act("S: 44 55")
+    assert str(exc.value) == ("44 55 is not a play: two different civil tiles (人, 梅) are not a pair "
+                              "(discard them face down instead)"), str(exc.value)
+    assert exc.value.message_zh == "人 梅不成牌型：兩張不同的文牌（人、梅）不成對（可以蓋着墊出）", exc.value.message_zh
+
+
 def test_notation_for_tiles_not_held_is_a_notation_error(position):
     hand = position(["36 11 55", "45 66 12", "11 22 33", "33 13 56"], dong=(3, 2, 0, 0),
                     leader="E")

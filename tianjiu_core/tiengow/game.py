@@ -594,9 +594,11 @@ class Hand:
         best = self.best_play
         assert best is not None
         if play is None:
-            raise IllegalActionError(f"{format_tiles(action.tiles)} is not a play "
-                                     f"(discard it face down instead)",
-                                     zh=f"{format_tiles(action.tiles, 'hant')}不成牌型（可以蓋着墊出）")
+            # (the reason names the tiles, as a lead's refusal does: "44 55" alone was opaque)
+            why = why_not_a_play(action.tiles)
+            raise IllegalActionError(f"{format_tiles(action.tiles)} is not a play: {why.en} "
+                                     f"(discard them face down instead)",
+                                     zh=f"{format_tiles(action.tiles, 'hant')}不成牌型：{why.hant}（可以蓋着墊出）")
         if not beats(best, play, self.rules):
             if play.cls != best.cls and not (best.cls == "supreme"):
                 why = f"{play.name('en')} ({play.class_name('en')}) cannot beat a {best.class_name('en')}"

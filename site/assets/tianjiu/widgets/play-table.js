@@ -560,13 +560,17 @@ export class TjPlayTable extends TjWidget {
   }
 
   /** Focus back where it was (focusKey): the same tile position (or the last tile), else the
-   *  hand; once the hand is over, the result's Recap button (the settlement is announced). */
+   *  hand; once the hand is over, the result's Next hand button, so that Enter deals the next
+   *  hand as the keys line says (it was on Recap, and Enter opened the recap instead; the
+   *  settlement is announced either way), or Recap where there is no next hand (a replay). */
   restoreFocus(key) {
     if (!key) return;
     const a = document.activeElement;
     if (a && a !== document.body && a.isConnected && this.contains(a)) return;   // (it stayed)
     let to = key.cls ? this.resultEl.querySelector(`.${key.cls}`) : null;
-    if (!to && this.state === "over") to = this.resultEl.querySelector(".tj-play__recapbtn");
+    if (!to && this.state === "over") {
+      to = this.resultEl.querySelector(".tj-play__nexthand") || this.resultEl.querySelector(".tj-play__recapbtn");
+    }
     else if (!to) {
       const tiles = this.tableEl.querySelectorAll(".tj-play__tile");
       if (key.tile !== undefined) to = tiles[Math.min(key.tile, tiles.length - 1)] || null;
