@@ -153,6 +153,12 @@ def test_the_play_pages_judgement_says_how_many_deals_the_helper_solved(new_tab)
         lines = judged.evaluate("""p => [...p.querySelectorAll('.tj-play__tags .tj-badge')].map(b => {
             const r = document.createRange(); r.selectNodeContents(b); return r.getClientRects().length; })""")
         assert lines and set(lines) == {1}, lines
+        # … and inside the panel (kept on one line, they stuck out past its edge: the theme's
+        # list indents took the room)
+        out = judged.evaluate("""p => { const r = p.getBoundingClientRect();
+            return [...p.querySelectorAll('.tj-play__choice, .tj-play__tags .tj-badge')]
+                .filter(e => e.getBoundingClientRect().right > r.right - 1).map(e => e.textContent); }""")
+        assert out == [], out
         engines = judged.locator(".tj-play__engines")
         if helpers:
             m = re.fullmatch(r"A helper engine on another core has solved (\d+) of the deals\.",
