@@ -49,6 +49,9 @@ def test_he_zun_by_a_non_banker_with_wen_zun(position, play):
     play(hand, ["S: 15 15", "W: discard 22 56", "N: discard 36 14", "E: discard 11 33"])
     assert hand.tricks[-1].bonuses.payments == (-6, 10, -2, -2)
     assert hand.dong == (3, 4, 0, 0) and hand.leader == S
+    # the English item names the 尊 as one of the two (it said "至尊 won a trick" for 15 15)
+    item = hand.tricks[-1].bonuses.to_json()["items"][0]
+    assert (item["rule_zh"], item["rule_en"]) == ("賀尊", "至尊 or 文尊 won a trick"), item
 
 
 def test_he_zun_non_banker_wu_zun_banker_elsewhere(position, play):

@@ -63,7 +63,7 @@ RULE_LABELS: dict[str, tuple[str, str, str]] = {
     "empty_dong": ("空棟", "空栋", "no stacks"),
     "ru_yi": ("入一", "入一", "5 stacks, paid 1"),
     "ru_er": ("入二", "入二", "6 stacks, paid 2"),
-    "he_zun": ("賀尊", "贺尊", "至尊 won a trick"),
+    "he_zun": ("賀尊", "贺尊", "至尊 or 文尊 won a trick"),   # (either 尊: "至尊" alone read wrong for 15 15)
     "qin_zun": ("擒尊", "擒尊", "文尊 captured"),
     "si_da_he": ("四大賀", "四大贺", "a four won a trick"),
     "natural": ("例牌", "例牌", "natural hand"),
