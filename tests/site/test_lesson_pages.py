@@ -517,6 +517,21 @@ def test_the_tile_tables_fit_a_desktop_column(new_tab, width):
     assert tab.problems() == []
 
 
+def test_a_table_rows_words_sit_level_with_its_tiles(tab):
+    """Lesson 2's examples: the theme puts table cells at the top, so the "Result" words sat
+    above the middle of the tiles beside them.  In a row with tiles every cell is centred."""
+    tab.goto("en/lessons/02-ranking/")
+    gaps = tab.page.evaluate("""[...document.querySelectorAll('article table tr')]
+        .filter(tr => tr.querySelector(':scope > td > .tj-tiles')).map(tr => {
+            const mid = (e) => { const r = e.getBoundingClientRect(); return (r.top + r.bottom) / 2; };
+            const tiles = mid(tr.querySelector('.tj-tiles'));
+            const last = tr.lastElementChild; const range = document.createRange();
+            range.selectNodeContents(last);
+            return Math.abs(mid(range) - tiles); })""")
+    assert len(gaps) >= 6 and max(gaps) < 4, gaps
+    assert tab.problems() == []
+
+
 def test_phone_width_and_screenshots(new_tab):
     """Lessons fit a 360 px phone (no sideways scrolling), tiles stay ≥ 40 px tall;
     screenshots in test-results/screenshots/ for people to look at."""

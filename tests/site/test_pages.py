@@ -91,7 +91,7 @@ def test_instant_navigation_keeps_the_engine(site, tab):
     wasm = [r for r in tab.requests if r.endswith("pyodide.asm.wasm")]
     assert len(wasm) == 1, tab.requests  # the worker's requests are seen
     tab.page.evaluate("window.__notReloaded = true")
-    tab.page.click("a.tj-card >> nth=0")
+    tab.page.click("a.tj-card[href$='/playground/']")   # (instant navigation makes the links absolute)
     tab.page.wait_for_url(tab.url("playground/"))
     tab.page.wait_for_selector("tj-playground[data-state=ready]")
     assert tab.page.evaluate("window.__notReloaded") is True, "the page was reloaded, not instant"
