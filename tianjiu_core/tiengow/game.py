@@ -159,6 +159,14 @@ class TrickRecord:
     bonuses: Settlement
 
 
+def _not_a_play(tiles: Sequence[Tile], then_en: str = "", then_zh: str = "") -> IllegalActionError:
+    """The refusal of ``tiles`` that make no play (spec §2): the tiles, the reason naming them
+    (:func:`why_not_a_play`) and, for a follower, what to do instead (``then_en`` / ``then_zh``)."""
+    why = why_not_a_play(tiles)
+    return IllegalActionError(f"{format_tiles(tiles)} is not a play: {why.en}{then_en}",
+                              zh=f"{format_tiles(tiles, 'hant')}不成牌型：{why.hant}{then_zh}")
+
+
 @dataclass(frozen=True, slots=True)
 class HandResult:
     """How a hand ended.
@@ -553,9 +561,7 @@ class Hand:
                 return
             result = try_classify(action.tiles, self.rules)
             if isinstance(result, str):
-                why = why_not_a_play(action.tiles)
-                raise IllegalActionError(f"{format_tiles(action.tiles)} is not a play: {why.en}",
-                                         zh=f"{format_tiles(action.tiles, 'hant')}不成牌型：{why.hant}")
+                raise _not_a_play(action.tiles)
             return
         n = self.trick_size
         if action.size != n:
@@ -595,10 +601,7 @@ class Hand:
         assert best is not None
         if play is None:
             # (the reason names the tiles, as a lead's refusal does: "44 55" alone was opaque)
-            why = why_not_a_play(action.tiles)
-            raise IllegalActionError(f"{format_tiles(action.tiles)} is not a play: {why.en} "
-                                     f"(discard them face down instead)",
-                                     zh=f"{format_tiles(action.tiles, 'hant')}不成牌型：{why.hant}（可以蓋着墊出）")
+            raise _not_a_play(action.tiles, " (discard them face down instead)", "（可以蓋着墊出）")
         if not beats(best, play, self.rules):
             if play.cls != best.cls and not (best.cls == "supreme"):
                 why = f"{play.name('en')} ({play.class_name('en')}) cannot beat a {best.class_name('en')}"

@@ -568,9 +568,7 @@ export class TjPlayTable extends TjWidget {
     const a = document.activeElement;
     if (a && a !== document.body && a.isConnected && this.contains(a)) return;   // (it stayed)
     let to = key.cls ? this.resultEl.querySelector(`.${key.cls}`) : null;
-    if (!to && this.state === "over") {
-      to = this.resultEl.querySelector(".tj-play__nexthand") || this.resultEl.querySelector(".tj-play__recapbtn");
-    }
+    if (!to && this.state === "over") to = this.resultEl.querySelector(".tj-play__nexthand, .tj-play__recapbtn");
     else if (!to) {
       const tiles = this.tableEl.querySelectorAll(".tj-play__tile");
       if (key.tile !== undefined) to = tiles[Math.min(key.tile, tiles.length - 1)] || null;
